@@ -1,0 +1,2 @@
+export * from './event-store.port';
+export * from './sqlite/sqlite-event-store';

@@ -1,0 +1,356 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import {
+  AppendResult,
+  DuplicateEventIdError,
+  EventStore,
+  EventStoreUnavailableError,
+  ExpectedRevision,
+  matchesFilter,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamInfo,
+  SubscribeOptions,
+  Subscription,
+  WrongExpectedRevisionError,
+} from '../event-store.port';
+
+interface PendingAppend {
+  streamName: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream_name: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file, or ':memory:' for throwaway stores in tests. */
+  filename: string;
+  /** Time source for `recordedAt`; the domain never reads it. */
+  now?: () => Date;
+  /**
+   * How often a subscription re-reads the log when it has not been woken by an append of this
+   * process (another process may write the same file). Milliseconds.
+   */
+  pollIntervalMs?: number;
+}
+
+const DEFAULT_READ_ALL = 1000;
+const SUBSCRIPTION_PAGE = 512;
+
+/**
+ * The embedded event store: one SQLite file in WAL mode with `synchronous=FULL`, so an append is
+ * acknowledged only after its transaction is on disk and survives a crash of the process (or of
+ * the machine).
+ *
+ * Group commit: appends are queued and written by one transaction per turn of the event loop, so
+ * N concurrent requests cost one WAL flush, not N. Each append runs in its own savepoint inside the
+ * batch: a conflict rejects that append alone and leaves nothing of it behind.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly now: () => Date;
+  private readonly pollIntervalMs: number;
+  private readonly appended = new EventEmitter();
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  /** Transactions committed and appends acknowledged: their ratio is the group-commit factor. */
+  readonly stats = { commits: 0, appends: 0 };
+
+  private readonly stmt: {
+    streamHead: Database.Statement<[string], { last_revision: number; last_position: number }>;
+    byEventId: Database.Statement<[string], { position: number; stream_name: string; revision: number }>;
+    insert: Database.Statement;
+    upsertStream: Database.Statement;
+    readForwards: Database.Statement<[string, number, number], EventRow>;
+    readBackwards: Database.Statement<[string, number, number], EventRow>;
+    allForwards: Database.Statement<[number, number], EventRow>;
+    allBackwards: Database.Statement<[number, number], EventRow>;
+    head: Database.Statement<[], { head: number | null }>;
+    streams: Database.Statement<[string, number], { name: string; last_revision: number; last_position: number }>;
+  };
+  private readonly appendOne: (p: PendingAppend) => AppendResult;
+  private readonly appendBatch: (batch: PendingAppend[]) => Array<AppendResult | { error: unknown }>;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.appended.setMaxListeners(0);
+    this.db = new Database(options.filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position    INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id    TEXT    NOT NULL UNIQUE,
+        stream_name TEXT    NOT NULL,
+        revision    INTEGER NOT NULL,
+        type        TEXT    NOT NULL,
+        data        TEXT    NOT NULL,
+        metadata    TEXT    NOT NULL,
+        recorded_at TEXT    NOT NULL,
+        UNIQUE (stream_name, revision)
+      );
+      CREATE TABLE IF NOT EXISTS streams (
+        name          TEXT    PRIMARY KEY,
+        last_revision INTEGER NOT NULL,
+        last_position INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `);
+    this.stmt = {
+      streamHead: this.db.prepare('SELECT last_revision, last_position FROM streams WHERE name = ?'),
+      byEventId: this.db.prepare('SELECT position, stream_name, revision FROM events WHERE event_id = ?'),
+      insert: this.db.prepare(
+        `INSERT INTO events (event_id, stream_name, revision, type, data, metadata, recorded_at)
+         VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
+      ),
+      upsertStream: this.db.prepare(
+        `INSERT INTO streams (name, last_revision, last_position) VALUES (?, ?, ?)
+         ON CONFLICT(name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
+      ),
+      readForwards: this.db.prepare(
+        'SELECT * FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+      ),
+      readBackwards: this.db.prepare(
+        'SELECT * FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+      ),
+      allForwards: this.db.prepare('SELECT * FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?'),
+      allBackwards: this.db.prepare('SELECT * FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?'),
+      head: this.db.prepare('SELECT max(position) AS head FROM events'),
+      streams: this.db.prepare(
+        `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
+      ),
+    };
+    this.appendOne = this.db.transaction((p: PendingAppend) => this.write(p));
+    this.appendBatch = this.db.transaction((batch: PendingAppend[]) =>
+      batch.map((p) => {
+        try {
+          return this.appendOne(p); // nested: a savepoint, rolled back alone on error
+        } catch (error) {
+          return { error };
+        }
+      }),
+    );
+  }
+
+  append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamName, events, expected: expectedRevision, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    let results: Array<AppendResult | { error: unknown }>;
+    try {
+      results = this.appendBatch(batch);
+    } catch (error) {
+      // The commit itself failed (disk full, I/O error): nothing of the batch is durable.
+      for (const p of batch) p.reject(new EventStoreUnavailableError('append failed', error));
+      return;
+    }
+    this.stats.commits += 1;
+    this.stats.appends += batch.length;
+    results.forEach((r, i) => ('error' in r ? batch[i].reject(r.error) : batch[i].resolve(r)));
+    this.appended.emit('appended');
+  }
+
+  /** Runs inside the batch transaction. */
+  private write(p: PendingAppend): AppendResult {
+    const retried = this.alreadyAppended(p);
+    if (retried) return retried;
+    const head = this.stmt.streamHead.get(p.streamName);
+    const current = head ? head.last_revision : ('no_stream' as const);
+    const ok =
+      p.expected === 'any' ||
+      (p.expected === 'no_stream' && current === 'no_stream') ||
+      (p.expected === 'stream_exists' && current !== 'no_stream') ||
+      (typeof p.expected === 'number' && p.expected === current);
+    if (!ok) throw new WrongExpectedRevisionError(p.streamName, p.expected, current);
+    let revision = current === 'no_stream' ? -1 : current;
+    let position = 0;
+    const recordedAt = this.now().toISOString();
+    for (const e of p.events) {
+      revision += 1;
+      const info = this.stmt.insert.run({
+        id: e.id,
+        stream: p.streamName,
+        revision,
+        type: e.type,
+        data: JSON.stringify(e.data),
+        metadata: JSON.stringify(e.metadata),
+        recordedAt,
+      });
+      position = Number(info.lastInsertRowid);
+    }
+    this.stmt.upsertStream.run(p.streamName, revision, position);
+    return { nextRevision: revision, position };
+  }
+
+  /**
+   * An append whose event ids are already in this stream, in order, is a retry: answer what the
+   * first attempt answered and write nothing. Reused ids anywhere else are a programming error.
+   */
+  private alreadyAppended(p: PendingAppend): AppendResult | null {
+    const first = this.stmt.byEventId.get(p.events[0].id);
+    if (!first) {
+      for (const e of p.events.slice(1)) if (this.stmt.byEventId.get(e.id)) throw new DuplicateEventIdError(e.id);
+      return null;
+    }
+    let last = first;
+    for (let i = 0; i < p.events.length; i++) {
+      const row = i === 0 ? first : this.stmt.byEventId.get(p.events[i].id);
+      if (!row || row.stream_name !== p.streamName || row.revision !== first.revision + i) {
+        throw new DuplicateEventIdError(p.events[i].id);
+      }
+      last = row;
+    }
+    return { nextRevision: last.revision, position: last.position };
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const max = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    const rows =
+      options.direction === 'backwards'
+        ? this.stmt.readBackwards.all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, max)
+        : this.stmt.readForwards.all(streamName, options.fromRevision ?? 0, max);
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.readAllSync(options);
+  }
+
+  private readAllSync(options: ReadAllOptions): RecordedEvent[] {
+    const max = options.maxCount ?? DEFAULT_READ_ALL;
+    const backwards = options.direction === 'backwards';
+    const out: RecordedEvent[] = [];
+    let from = options.fromPosition ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    // Filtering happens here, page by page, so a sparse filter still returns up to `max` events.
+    while (out.length < max) {
+      const rows = backwards
+        ? this.stmt.allBackwards.all(from, SUBSCRIPTION_PAGE)
+        : this.stmt.allForwards.all(from, SUBSCRIPTION_PAGE);
+      for (const row of rows) {
+        if (matchesFilter({ streamName: row.stream_name, type: row.type }, options.filter)) {
+          out.push(toRecorded(row));
+          if (out.length === max) break;
+        }
+      }
+      if (rows.length < SUBSCRIPTION_PAGE || !options.filter) break;
+      from = backwards ? rows[rows.length - 1].position - 1 : rows[rows.length - 1].position + 1;
+    }
+    return out;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const store = this;
+    let closed = false;
+    let wake: (() => void) | null = null;
+    const onAppend = () => wake?.();
+    this.appended.on('appended', onAppend);
+    const stop = () => {
+      closed = true;
+      store.appended.off('appended', onAppend);
+      wake?.();
+    };
+    async function* iterate(): AsyncGenerator<RecordedEvent> {
+      let after = options.after;
+      try {
+        while (!closed && !store.closed) {
+          const page = store.stmt.allForwards.all(after + 1, SUBSCRIPTION_PAGE);
+          for (const row of page) {
+            if (closed) return;
+            after = row.position;
+            if (matchesFilter({ streamName: row.stream_name, type: row.type }, options.filter)) yield toRecorded(row);
+          }
+          if (page.length === SUBSCRIPTION_PAGE) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, store.pollIntervalMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+      } finally {
+        stop();
+      }
+    }
+    const iterator = iterate();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        stop();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    return this.stmt.head.get()?.head ?? 0;
+  }
+
+  async listStreams(options: { prefix?: string; maxCount?: number } = {}): Promise<StreamInfo[]> {
+    this.assertOpen();
+    const prefix = options.prefix ?? '';
+    const rows = this.stmt.streams.all(prefix, options.maxCount ?? DEFAULT_READ_ALL);
+    return rows
+      .filter((r) => r.name.startsWith(prefix))
+      .map((r) => ({ streamName: r.name, lastRevision: r.last_revision, lastPosition: r.last_position }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush(); // acknowledge what is queued before closing
+    this.closed = true;
+    this.appended.emit('appended');
+    this.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreUnavailableError('event store is closed');
+  }
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamName: row.stream_name,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    recordedAt: row.recorded_at,
+  };
+}

@@ -1,0 +1,133 @@
+import Database from 'better-sqlite3';
+import { Doc, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
+import { compileFilter, compileSort, fieldExpr } from './sql-filter';
+
+const COLLECTION = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+function table(collection: string): string {
+  if (!COLLECTION.test(collection)) throw new Error(`invalid collection name: ${collection}`);
+  return `"c_${collection}"`;
+}
+
+/**
+ * The embedded read store: one SQLite file (WAL), a table per collection holding JSON documents,
+ * and real indexes on the declared fields. Reads are point lookups or indexed range scans, and the
+ * file survives restarts, so the API starts without replaying the log. `write` is one transaction:
+ * documents and the projection checkpoint that covers them change together or not at all.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly tables = new Set<string>();
+
+  constructor(filename: string) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
+    // it), so the read store does not pay for a flush per transaction.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+    const t = table(collection);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
+    for (const index of indexes) {
+      if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
+      const cols = index.fields.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ');
+      this.db.exec(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`,
+      );
+    }
+  }
+
+  async dropCollection(collection: string): Promise<void> {
+    this.statements.clear(); // statements on a dropped table would fail
+    this.tables.delete(collection);
+    this.db.exec(`DROP TABLE IF EXISTS ${table(collection)}`);
+  }
+
+  async listCollections(): Promise<string[]> {
+    const rows = this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' ORDER BY name`)
+      .all() as Array<{ name: string }>;
+    return rows.map((r) => r.name.slice(2));
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    if (!this.exists(collection)) return null;
+    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]> {
+    if (ids.length === 0 || !this.exists(collection)) return [];
+    const stmt = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`);
+    const out: T[] = [];
+    for (const id of ids) {
+      const row = stmt.get(id) as { doc: string } | undefined;
+      if (row) out.push(JSON.parse(row.doc) as T);
+    }
+    return out;
+  }
+
+  async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    if (!this.exists(collection)) return [];
+    const where = compileFilter(filter);
+    let sql = `SELECT doc FROM ${table(collection)} WHERE ${where.sql}${compileSort(options.sort)}`;
+    const params = [...where.params];
+    if (options.limit !== undefined || options.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    const rows = this.prepare(sql).all(...params) as Array<{ doc: string }>;
+    return rows.map((r) => JSON.parse(r.doc) as T);
+  }
+
+  async count(collection: string, filter: Filter = {}): Promise<number> {
+    if (!this.exists(collection)) return 0;
+    const where = compileFilter(filter);
+    const row = this.prepare(`SELECT count(*) AS n FROM ${table(collection)} WHERE ${where.sql}`).get(...where.params) as { n: number };
+    return row.n;
+  }
+
+  async write(writes: readonly Write[]): Promise<void> {
+    if (writes.length === 0) return;
+    this.db.transaction(() => {
+      for (const w of writes) {
+        if (w.op === 'put') {
+          this.prepare(`INSERT INTO ${table(w.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
+            w.doc._id,
+            JSON.stringify(w.doc),
+          );
+        } else {
+          this.prepare(`DELETE FROM ${table(w.collection)} WHERE id = ?`).run(w.id);
+        }
+      }
+    })();
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private exists(collection: string): boolean {
+    if (this.tables.has(collection)) return true;
+    const row = this.prepare(`SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?`).get(`c_${collection}`);
+    if (row) this.tables.add(collection);
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The read-store port: a small document store that both an embedded SQLite file and MongoDB can
+ * serve with their own indexes. It knows nothing of projections; checkpoints and the projection
+ * catalog are ordinary documents written in the same `write` call as the documents they cover.
+ *
+ * Query language: a subset of MongoDB's, with the same meaning on both adapters.
+ * - A field is a top-level name or a dotted path (`partner.id`). Compared fields hold one type.
+ * - `{ f: v }` equality; `{ f: null }` matches a missing or null field.
+ * - Operators: `$eq $ne $in $nin $gt $gte $lt $lte $exists`; `$or: [filter, …]` at the top level.
+ * - Equality on arrays ("contains") is not part of the language: model it with its own document.
+ */
+
+export const READ_STORE = Symbol('READ_STORE');
+
+export interface Doc {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+
+export interface Operators {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $in?: readonly Scalar[];
+  $nin?: readonly Scalar[];
+  $gt?: Scalar;
+  $gte?: Scalar;
+  $lt?: Scalar;
+  $lte?: Scalar;
+  $exists?: boolean;
+}
+
+export type Condition = Scalar | Operators;
+
+export type Filter = { $or?: Filter[] } & { [field: string]: Condition | Filter[] | undefined };
+
+export type SortSpec = ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  limit?: number;
+  skip?: number;
+}
+
+export interface IndexSpec {
+  /** Stable name, so that re-declaring it is a no-op. */
+  name: string;
+  fields: SortSpec;
+  unique?: boolean;
+}
+
+export type Write =
+  | { collection: string; op: 'put'; doc: Doc }
+  | { collection: string; op: 'delete'; id: string };
+
+export interface ReadStore {
+  /** Creates the collection and its indexes if they are missing. Idempotent. */
+  ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
+  dropCollection(collection: string): Promise<void>;
+  listCollections(): Promise<string[]>;
+
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]>;
+  find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+
+  /**
+   * Applies the writes in order. The embedded adapter applies them atomically; MongoDB applies
+   * them in order, one bulk write per collection run, so a crash can leave a prefix applied:
+   * projections are idempotent per document (see ProjectionContext) and put their checkpoint last.
+   */
+  write(writes: readonly Write[]): Promise<void>;
+
+  /** Reachability, for /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,4 @@
+import { SqliteReadStore } from '../src/embedded/sqlite-read-store';
+import { readStoreContract } from '../src/testing/read-store.contract';
+
+readStoreContract('SQLite (embedded)', async () => new SqliteReadStore(':memory:'));
