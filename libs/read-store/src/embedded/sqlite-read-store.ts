@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Doc, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
-const COLLECTION = /^[A-Za-z][A-Za-z0-9_]*$/;
+const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function table(collection: string): string {
   if (!COLLECTION.test(collection)) throw new Error(`invalid collection name: ${collection}`);

@@ -1,0 +1,350 @@
+import type { EventStore, RecordedEvent, Subscription } from '@companion/event-store';
+import type { ReadStore, Write } from '../read-store.port';
+import { batches } from './batches';
+import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, physicalName } from './catalog';
+import type { Projection } from './projection';
+import { ReadModels } from './read-models';
+import { UnitOfWork } from './unit-of-work';
+
+export interface EngineLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface ProjectionEngineOptions {
+  now: () => Date;
+  logger?: EngineLogger;
+  /** Events per read-store write at most. */
+  batchSize?: number;
+}
+
+export type ProjectionState = 'live' | 'rebuilding' | 'failed';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  generation: number;
+  checkpoint: number;
+  head: number;
+  lag: number;
+  state: ProjectionState;
+  error?: string;
+  rebuild?: { generation: number; version: number; checkpoint: number; eventsPerSecond: number };
+}
+
+interface Live {
+  projection: Projection;
+  generation: number;
+  version: number;
+  checkpoint: number;
+  error?: string;
+}
+
+interface Build {
+  generation: number;
+  version: number;
+  checkpoint: number;
+  subscription: Subscription;
+  startedAt: number;
+  applied: number;
+  done: Promise<void>;
+}
+
+const silent: EngineLogger = { log: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * Runs every projection from one subscription to the whole log (architecture §2: one subscription
+ * per process, fanned out in memory). Each batch of events is applied to each projection whose
+ * checkpoint is behind it, and the documents and the new checkpoints are written in one read-store
+ * call. Rebuilds run beside the live generation on their own subscription from position 0 and are
+ * switched in between two live batches once they have caught up, so queries never see a gap.
+ */
+export class ProjectionEngine {
+  private readonly live = new Map<string, Live>();
+  private readonly builds = new Map<string, Build>();
+  private subscription?: Subscription;
+  private loop?: Promise<void>;
+  private lock: Promise<unknown> = Promise.resolve();
+  private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
+  private readonly logger: EngineLogger;
+  private readonly batchSize: number;
+  private stopped = false;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    private readonly projections: readonly Projection[],
+    readonly readModels: ReadModels,
+    private readonly options: ProjectionEngineOptions,
+  ) {
+    this.logger = options.logger ?? silent;
+    this.batchSize = options.batchSize ?? 1000;
+    const names = new Set<string>();
+    for (const p of projections) {
+      if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
+      names.add(p.name);
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.store.ensureCollection(CATALOG);
+    await this.store.ensureCollection(CHECKPOINTS);
+    for (const projection of this.projections) {
+      let entry = await this.store.get<CatalogEntry>(CATALOG, projection.name);
+      if (!entry) {
+        entry = { _id: projection.name, activeGeneration: 1, version: projection.version, updatedAt: this.now() };
+        await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
+      }
+      await this.ensureCollections(projection, entry.activeGeneration);
+      const checkpoint = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(projection.name, entry.activeGeneration));
+      this.live.set(projection.name, {
+        projection,
+        generation: entry.activeGeneration,
+        version: entry.version,
+        checkpoint: checkpoint?.position ?? 0,
+      });
+      this.readModels.setGeneration(projection.name, entry.activeGeneration);
+    }
+    const from = Math.min(...[...this.live.values()].map((l) => l.checkpoint), Number.MAX_SAFE_INTEGER);
+    this.subscription = this.events.subscribeToAll({ after: this.live.size ? from : 0 });
+    this.loop = this.run(this.subscription);
+    // A projection whose code changed is rebuilt beside the old generation, which keeps serving.
+    for (const l of this.live.values()) {
+      if (l.version !== l.projection.version) {
+        this.logger.log(`projection ${l.projection.name}: version ${l.version} → ${l.projection.version}, rebuilding`);
+        void this.rebuild(l.projection.name).catch((e) => this.logger.error(`rebuild of ${l.projection.name} failed: ${e}`));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
+    await this.subscription?.close();
+    await this.loop;
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
+    this.waiters = [];
+  }
+
+  /**
+   * Read your writes: resolves true once every healthy projection has applied the log up to
+   * `position`, or false after `timeoutMs` (the write stays committed either way).
+   */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.reached(position)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.events.headPosition();
+    return [...this.live.values()].map((l) => {
+      const build = this.builds.get(l.projection.name);
+      const elapsed = build ? (Date.now() - build.startedAt) / 1000 : 0;
+      return {
+        name: l.projection.name,
+        version: l.version,
+        generation: l.generation,
+        checkpoint: l.checkpoint,
+        head,
+        lag: Math.max(0, head - l.checkpoint),
+        state: l.error ? 'failed' : build ? 'rebuilding' : 'live',
+        ...(l.error ? { error: l.error } : {}),
+        ...(build
+          ? {
+              rebuild: {
+                generation: build.generation,
+                version: build.version,
+                checkpoint: build.checkpoint,
+                eventsPerSecond: elapsed > 0 ? Math.round(build.applied / elapsed) : 0,
+              },
+            }
+          : {}),
+      };
+    });
+  }
+
+  /** Rebuilds a projection from position 0 into a new generation, then switches to it. */
+  rebuild(name: string): Promise<void> {
+    const live = this.live.get(name);
+    if (!live) return Promise.reject(new Error(`unknown projection ${name}`));
+    const running = this.builds.get(name);
+    if (running) return running.done;
+    const generation = Math.max(live.generation, 0) + 1;
+    const subscription = this.events.subscribeToAll({ after: 0 });
+    const build: Build = {
+      generation,
+      version: live.projection.version,
+      checkpoint: 0,
+      subscription,
+      startedAt: Date.now(),
+      applied: 0,
+      done: Promise.resolve(),
+    };
+    this.builds.set(name, build);
+    build.done = this.runBuild(live.projection, build).finally(() => this.builds.delete(name));
+    return build.done;
+  }
+
+  private async runBuild(projection: Projection, build: Build): Promise<void> {
+    for (const c of projection.collections) await this.store.dropCollection(physicalName(c.name, build.generation));
+    await this.ensureCollections(projection, build.generation);
+    await this.store.write([
+      {
+        collection: CATALOG,
+        op: 'put',
+        doc: {
+          ...(await this.store.get<CatalogEntry>(CATALOG, projection.name))!,
+          buildingGeneration: build.generation,
+          buildingVersion: build.version,
+          updatedAt: this.now(),
+        },
+      },
+    ]);
+    const head = await this.events.headPosition();
+    if (head === 0) {
+      await build.subscription.close();
+      return this.exclusive(() => this.switchTo(projection, build));
+    }
+    for await (const batch of batches(build.subscription, this.batchSize)) {
+      const writes = await this.applyBatch(projection, build.generation, build.checkpoint, batch);
+      const last = batch[batch.length - 1].position;
+      writes.push(this.checkpointWrite(projection.name, build.generation, last));
+      await this.store.write(writes);
+      build.checkpoint = last;
+      build.applied += batch.length;
+      const switched = await this.exclusive(async () => {
+        const live = this.live.get(projection.name)!;
+        // Caught up with the live generation: from here the live loop feeds the new one.
+        if (build.checkpoint < live.checkpoint) return false;
+        await this.switchTo(projection, build);
+        return true;
+      });
+      if (switched) break;
+    }
+    await build.subscription.close();
+  }
+
+  /** Runs under the engine lock, between two live batches. */
+  private async switchTo(projection: Projection, build: Build): Promise<void> {
+    const live = this.live.get(projection.name)!;
+    const old = live.generation;
+    live.generation = build.generation;
+    live.version = build.version;
+    live.checkpoint = Math.max(build.checkpoint, 0);
+    delete live.error;
+    await this.store.write([
+      {
+        collection: CATALOG,
+        op: 'put',
+        doc: { _id: projection.name, activeGeneration: build.generation, version: build.version, updatedAt: this.now() },
+      },
+      this.checkpointWrite(projection.name, build.generation, live.checkpoint),
+    ]);
+    this.readModels.setGeneration(projection.name, build.generation);
+    if (old !== build.generation) {
+      for (const c of projection.collections) await this.store.dropCollection(physicalName(c.name, old));
+      await this.store.write([{ collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, old) }]);
+    }
+    this.logger.log(`projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`);
+    this.settleWaiters();
+  }
+
+  private async run(subscription: Subscription): Promise<void> {
+    try {
+      for await (const batch of batches(subscription, this.batchSize)) {
+        await this.exclusive(() => this.applyLive(batch));
+      }
+    } catch (error) {
+      if (!this.stopped) this.logger.error(`projection subscription ended: ${error}`);
+    }
+  }
+
+  private async applyLive(batch: RecordedEvent[]): Promise<void> {
+    const last = batch[batch.length - 1].position;
+    const writes: Write[] = [];
+    const advanced: Live[] = [];
+    for (const l of this.live.values()) {
+      if (l.error || l.checkpoint >= last) continue;
+      try {
+        writes.push(...(await this.applyBatch(l.projection, l.generation, l.checkpoint, batch)));
+        writes.push(this.checkpointWrite(l.projection.name, l.generation, last));
+        advanced.push(l);
+      } catch (error) {
+        // A projection that cannot apply an event stops where it is; the others go on.
+        l.error = `event at position ${batch[0].position}..${last}: ${error instanceof Error ? error.message : String(error)}`;
+        this.logger.error(`projection ${l.projection.name} failed: ${l.error}`);
+      }
+    }
+    await this.store.write(writes);
+    for (const l of advanced) l.checkpoint = last;
+    this.settleWaiters();
+  }
+
+  private async applyBatch(projection: Projection, generation: number, after: number, batch: RecordedEvent[]): Promise<Write[]> {
+    const names = new Map(projection.collections.map((c) => [c.name, physicalName(c.name, generation)]));
+    const uow = new UnitOfWork(this.store, (logical) => {
+      const physical = names.get(logical);
+      if (!physical) throw new Error(`projection ${projection.name} does not own collection ${logical}`);
+      return physical;
+    });
+    const types = new Set(projection.eventTypes);
+    for (const event of batch) {
+      if (event.position <= after || !types.has(event.type)) continue;
+      await projection.apply(event, uow.contextFor(event));
+    }
+    return uow.writes();
+  }
+
+  private checkpointWrite(projection: string, generation: number, position: number): Write {
+    return {
+      collection: CHECKPOINTS,
+      op: 'put',
+      doc: { _id: checkpointId(projection, generation), position, updatedAt: this.now() },
+    };
+  }
+
+  private async ensureCollections(projection: Projection, generation: number): Promise<void> {
+    for (const c of projection.collections) await this.store.ensureCollection(physicalName(c.name, generation), c.indexes);
+  }
+
+  private reached(position: number): boolean {
+    for (const l of this.live.values()) if (!l.error && l.checkpoint < position) return false;
+    return true;
+  }
+
+  private settleWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const still = [];
+    for (const w of this.waiters) {
+      if (this.reached(w.position)) {
+        clearTimeout(w.timer);
+        w.resolve(true);
+      } else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn, fn);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private now(): string {
+    return this.options.now().toISOString();
+  }
+}

@@ -1,0 +1,40 @@
+import type { RecordedEvent } from '@companion/event-store';
+import type { Doc, Filter, FindOptions, IndexSpec } from '../read-store.port';
+
+export interface CollectionDecl {
+  /** Logical name, used by queries; the physical one carries the generation (`agents_g2`). */
+  name: string;
+  indexes?: readonly IndexSpec[];
+}
+
+/**
+ * A projection turns events into read-model documents. Bump `version` when `apply` or the shape of
+ * its documents changes: the engine then rebuilds it from position 0 beside the live generation and
+ * switches over when the new one has caught up.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly version: number;
+  readonly collections: readonly CollectionDecl[];
+  /** Event types it reads; the others only advance its checkpoint. */
+  readonly eventTypes: readonly string[];
+  apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+}
+
+/** Every document a projection writes carries the position of the last event that changed it. */
+export interface ProjectedDoc extends Doc {
+  _pos: number;
+}
+
+/**
+ * What `apply` may do. `update` is the only write, and it is idempotent: an event whose position
+ * is not newer than the document's `_pos` leaves the document alone, so replaying a batch after a
+ * crash (MongoDB applies writes before the checkpoint, not atomically with it) changes nothing.
+ */
+export interface ProjectionContext {
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  /** `fn` returns the new document, `null` to delete it, or `undefined` to leave it unchanged. */
+  update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
+  /** Reads committed documents only (not this batch's pending writes): use for lookups of other entities. */
+  find<T extends Doc>(collection: string, filter: Filter, options?: FindOptions): Promise<T[]>;
+}

@@ -1,0 +1,51 @@
+import type { Doc, Filter, FindOptions, ReadStore } from '../read-store.port';
+import { CATALOG, CatalogEntry, physicalName } from './catalog';
+import type { Projection } from './projection';
+
+/**
+ * The query side's view of the read store: logical collection names (`agents`) resolved to the
+ * live generation of the projection that owns them (`agents_g3`). The in-process engine switches
+ * generations here directly; an API process that does not run projections calls `refresh()`.
+ */
+export class ReadModels {
+  private readonly owner = new Map<string, string>();
+  private readonly generation = new Map<string, number>();
+
+  constructor(
+    readonly store: ReadStore,
+    projections: readonly Projection[],
+  ) {
+    for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
+  }
+
+  setGeneration(projection: string, generation: number): void {
+    this.generation.set(projection, generation);
+  }
+
+  /** Reloads the live generations from the catalog (for processes that do not run the engine). */
+  async refresh(): Promise<void> {
+    for (const entry of await this.store.find<CatalogEntry>(CATALOG)) this.setGeneration(entry._id, entry.activeGeneration);
+  }
+
+  physical(collection: string): string {
+    const projection = this.owner.get(collection);
+    if (!projection) throw new Error(`no projection owns collection ${collection}`);
+    return physicalName(collection, this.generation.get(projection) ?? 1);
+  }
+
+  get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    return this.store.get<T>(this.physical(collection), id);
+  }
+
+  getMany<T extends Doc>(collection: string, ids: readonly string[]): Promise<T[]> {
+    return this.store.getMany<T>(this.physical(collection), ids);
+  }
+
+  find<T extends Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]> {
+    return this.store.find<T>(this.physical(collection), filter, options);
+  }
+
+  count(collection: string, filter?: Filter): Promise<number> {
+    return this.store.count(this.physical(collection), filter);
+  }
+}

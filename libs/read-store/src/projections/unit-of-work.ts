@@ -1,0 +1,52 @@
+import type { RecordedEvent } from '@companion/event-store';
+import type { Doc, Filter, FindOptions, ReadStore, Write } from '../read-store.port';
+import { ProjectedDoc, ProjectionContext } from './projection';
+
+/**
+ * Buffers one batch of a projection's writes: reads see the batch's own pending documents, and
+ * `writes()` hands the final state of each touched document to the store in one call.
+ */
+export class UnitOfWork {
+  private readonly pending = new Map<string, { collection: string; id: string; doc: ProjectedDoc | null }>();
+  private event!: RecordedEvent;
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly resolve: (logical: string) => string,
+  ) {}
+
+  contextFor(event: RecordedEvent): ProjectionContext {
+    this.event = event;
+    return this.context;
+  }
+
+  private readonly context: ProjectionContext = {
+    get: async <T extends Doc>(collection: string, id: string) => (await this.read(this.resolve(collection), id)) as T | null,
+    update: async (collection, id, fn) => {
+      const physical = this.resolve(collection);
+      const current = await this.read(physical, id);
+      if (current && current._pos >= this.event.position) return; // already applied: a replay
+      const next = fn(current as never);
+      if (next === undefined) return;
+      this.pending.set(`${physical}\u0000${id}`, {
+        collection: physical,
+        id,
+        doc: next === null ? null : ({ ...next, _id: id, _pos: this.event.position } as ProjectedDoc),
+      });
+    },
+    find: <T extends Doc>(collection: string, filter: Filter, options?: FindOptions) =>
+      this.store.find<T>(this.resolve(collection), filter, options),
+  };
+
+  private async read(physical: string, id: string): Promise<ProjectedDoc | null> {
+    const p = this.pending.get(`${physical}\u0000${id}`);
+    if (p) return p.doc;
+    return this.store.get<ProjectedDoc>(physical, id);
+  }
+
+  writes(): Write[] {
+    return [...this.pending.values()].map((p) =>
+      p.doc ? { collection: p.collection, op: 'put' as const, doc: p.doc } : { collection: p.collection, op: 'delete' as const, id: p.id },
+    );
+  }
+}

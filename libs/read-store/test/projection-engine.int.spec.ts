@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventStore, RecordedEvent, SqliteEventStore } from '@companion/event-store';
+import { CHECKPOINTS, checkpointId, Doc, Projection, ProjectionContext, ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+
+interface Tally extends Doc {
+  count: number;
+  last: string;
+}
+
+function tallies(version = 1, fail?: (e: RecordedEvent) => boolean): Projection {
+  return {
+    name: 'tallies',
+    version,
+    collections: [{ name: 'tallies', indexes: [{ name: 'by_count', fields: [['count', -1]] }] }],
+    eventTypes: ['Counted'],
+    async apply(event: RecordedEvent, ctx: ProjectionContext) {
+      if (fail?.(event)) throw new Error('boom');
+      await ctx.update<Tally>('tallies', event.streamName, (t) => ({
+        _id: event.streamName,
+        count: (t?.count ?? 0) + (version === 1 ? 1 : 10),
+        last: (event.data as { label: string }).label,
+      }));
+    },
+  };
+}
+
+const other: Projection = {
+  name: 'labels',
+  version: 1,
+  collections: [{ name: 'labels' }],
+  eventTypes: ['Counted'],
+  async apply(event, ctx) {
+    const label = (event.data as { label: string }).label;
+    await ctx.update('labels', label, () => ({ _id: label }));
+  },
+};
+
+describe('ProjectionEngine', () => {
+  let dir: string;
+  let events: EventStore;
+  let store: SqliteReadStore;
+  const engines: ProjectionEngine[] = [];
+  const meta = { occurredAt: '2026-11-21T12:00:00.000Z' };
+  const count = (stream: string, label: string) =>
+    events.append(stream, [{ id: randomUUID(), type: 'Counted', data: { label }, metadata: meta }], 'any');
+  const noise = (stream: string) => events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
+
+  async function startEngine(projections: Projection[]): Promise<ProjectionEngine> {
+    const engine = new ProjectionEngine(events, store, projections, new ReadModels(store, projections), { now: () => new Date() });
+    engines.push(engine);
+    await engine.start();
+    return engine;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'companion-proj-'));
+    events = new SqliteEventStore({ filename: join(dir, 'events.db') });
+    store = new SqliteReadStore(join(dir, 'read.db'));
+  });
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await e.stop();
+    await events.close();
+    await store.close();
+  });
+
+  it('projects events and lets a writer wait until its write is visible', async () => {
+    const engine = await startEngine([tallies()]);
+    await count('counter-a', 'one');
+    await noise('counter-a');
+    const { position } = await count('counter-a', 'two');
+    expect(await engine.waitFor(position, 2000)).toBe(true);
+    expect(await engine.readModels.get<Tally>('tallies', 'counter-a')).toMatchObject({ count: 2, last: 'two' });
+    const [status] = await engine.status();
+    expect(status).toMatchObject({ name: 'tallies', checkpoint: position, lag: 0, state: 'live', generation: 1 });
+  });
+
+  it('resumes from its checkpoint after a restart without applying anything twice', async () => {
+    let engine = await startEngine([tallies()]);
+    await count('counter-a', 'one');
+    const r = await count('counter-b', 'one');
+    await engine.waitFor(r.position, 2000);
+    await engine.stop();
+    const r2 = await count('counter-a', 'two');
+    engine = await startEngine([tallies()]);
+    expect(await engine.waitFor(r2.position, 2000)).toBe(true);
+    expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(2);
+    expect((await engine.readModels.get<Tally>('tallies', 'counter-b'))?.count).toBe(1);
+  });
+
+  it('is idempotent: replaying events already applied (a lost checkpoint) changes nothing', async () => {
+    let engine = await startEngine([tallies()]);
+    await count('counter-a', 'one');
+    const r = await count('counter-a', 'two');
+    await engine.waitFor(r.position, 2000);
+    await engine.stop();
+    // As if the documents were written but the checkpoint was not (MongoDB's non-atomic case).
+    await store.write([{ collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('tallies', 1), position: 0, updatedAt: '' } }]);
+    engine = await startEngine([tallies()]);
+    expect(await engine.waitFor(r.position, 2000)).toBe(true);
+    expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(2);
+  });
+
+  it('rebuilds a projection beside the live one and switches to an equal copy', async () => {
+    const engine = await startEngine([tallies(), other]);
+    let last = 0;
+    for (let i = 0; i < 300; i++) last = (await count(`counter-${i % 7}`, `l${i % 5}`)).position;
+    await engine.waitFor(last, 5000);
+    const before = await engine.readModels.find<Tally>('tallies', {}, { sort: [['_id', 1]] });
+    const rebuilding = engine.rebuild('tallies');
+    // Writes keep coming while the rebuild runs.
+    for (let i = 0; i < 20; i++) last = (await count(`counter-${i % 7}`, 'late')).position;
+    await rebuilding;
+    expect(await engine.waitFor(last, 5000)).toBe(true);
+    const [status] = await engine.status();
+    expect(status).toMatchObject({ generation: 2, state: 'live', checkpoint: last });
+    const after = await engine.readModels.find<Tally>('tallies', {}, { sort: [['_id', 1]] });
+    expect(after.reduce((n, t) => n + t.count, 0)).toBe(320);
+    expect(after.map((t) => t._id)).toEqual(before.map((t) => t._id));
+    const collections = await store.listCollections();
+    expect(collections).toContain('tallies_g2');
+    expect(collections).not.toContain('tallies_g1');
+    expect(collections).toContain('labels_g1');
+  });
+
+  it('rebuilds on start when the projection code has a new version', async () => {
+    let engine = await startEngine([tallies(1)]);
+    const r = await count('counter-a', 'one');
+    await engine.waitFor(r.position, 2000);
+    await engine.stop();
+    engine = await startEngine([tallies(2)]);
+    const deadline = Date.now() + 5000;
+    while ((await engine.status())[0].version !== 2 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(10);
+  });
+
+  it('stops a failing projection where it is, and keeps the others going', async () => {
+    const engine = await startEngine([tallies(1, (e) => (e.data as { label: string }).label === 'poison'), other]);
+    await count('counter-a', 'fine');
+    await count('counter-a', 'poison');
+    const r = await count('counter-a', 'after');
+    expect(await engine.waitFor(r.position, 2000)).toBe(true);
+    expect(await engine.readModels.get('labels', 'after')).not.toBeNull();
+    const status = await engine.status();
+    expect(status.find((s) => s.name === 'tallies')).toMatchObject({ state: 'failed' });
+    expect(status.find((s) => s.name === 'tallies')?.error).toMatch(/boom/);
+  });
+});
