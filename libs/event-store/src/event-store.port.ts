@@ -123,7 +123,7 @@ export class DuplicateEventIdError extends Error {
 
 /** The store cannot be reached or is closed. */
 export class EventStoreUnavailableError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'EventStoreUnavailableError';
   }

@@ -54,6 +54,14 @@ export type Write =
   | { collection: string; op: 'put'; doc: Doc }
   | { collection: string; op: 'delete'; id: string };
 
+/** A write would break a unique index (or reuse an `_id` where that is refused). */
+export class DuplicateKeyError extends Error {
+  constructor(readonly collection: string, cause?: unknown) {
+    super(`duplicate key in ${collection}`, { cause });
+    this.name = 'DuplicateKeyError';
+  }
+}
+
 export interface ReadStore {
   /** Creates the collection and its indexes if they are missing. Idempotent. */
   ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
@@ -69,6 +77,7 @@ export interface ReadStore {
    * Applies the writes in order. The embedded adapter applies them atomically; MongoDB applies
    * them in order, one bulk write per collection run, so a crash can leave a prefix applied:
    * projections are idempotent per document (see ProjectionContext) and put their checkpoint last.
+   * A unique-index violation rejects with DuplicateKeyError.
    */
   write(writes: readonly Write[]): Promise<void>;
 

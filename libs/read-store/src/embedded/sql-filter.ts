@@ -85,7 +85,8 @@ function compileCondition(expr: string, condition: Condition): CompiledFilter {
         break;
       }
       case '$exists':
-        add({ sql: `${expr} IS ${v ? 'NOT ' : ''}NULL`, params: [] });
+        // Presence, as in MongoDB: a field holding null exists.
+        add({ sql: `${expr.replace(/^json_extract/, 'json_type')} IS ${v ? 'NOT ' : ''}NULL`, params: [] });
         break;
       default:
         throw new Error(`unsupported operator: ${op}`);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Doc, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
+import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -102,8 +102,20 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[]): Promise<void> {
     if (writes.length === 0) return;
+    let current = '';
+    try {
+      this.applyAll(writes, (c) => (current = c));
+    } catch (error) {
+      // Matched by code, not class: better-sqlite3's error class belongs to whichever realm loaded it first.
+      if (String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) throw new DuplicateKeyError(current, error);
+      throw error;
+    }
+  }
+
+  private applyAll(writes: readonly Write[], onCollection: (c: string) => void): void {
     this.db.transaction(() => {
       for (const w of writes) {
+        onCollection(w.collection);
         if (w.op === 'put') {
           this.prepare(`INSERT INTO ${table(w.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
             w.doc._id,

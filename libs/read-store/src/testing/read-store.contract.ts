@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Doc, ReadStore } from '../read-store.port';
+import { Doc, DuplicateKeyError, Filter, ReadStore } from '../read-store.port';
 
 interface Item extends Doc {
   name: string;
@@ -77,7 +77,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
 
     it('supports the comparison operators', async () => {
       await seed();
-      const q = async (filter: object) => ids(await store.find(coll, filter, { sort: [['_id', 1]] }));
+      const q = async (filter: Filter) => ids(await store.find(coll, filter, { sort: [['_id', 1]] }));
       expect(await q({ score: { $gt: 1 } })).toEqual(['a', 'c']);
       expect(await q({ score: { $gte: 1, $lt: 3 } })).toEqual(['b', 'c']);
       expect(await q({ score: { $lte: 1 } })).toEqual(['b']);
@@ -88,6 +88,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(await q({ _id: { $nin: ['a', 'b'] } })).toEqual(['c', 'd']);
       expect(await q({ score: { $exists: true } })).toEqual(['a', 'b', 'c']);
       expect(await q({ score: { $exists: false } })).toEqual(['d']);
+      expect(await q({ scene: { $exists: true } })).toEqual(['a', 'b', 'c']); // null is present
       expect(await q({ _id: { $in: [] } })).toEqual([]);
     });
 
@@ -102,7 +103,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(ids(after)).toEqual(['b']);
     });
 
-    it('sorts on several fields, skips and limits', async () => {
+    it('sorts on several fields, skips and limits (limit is never negative)', async () => {
       await seed();
       const sorted = await store.find(coll, { score: { $exists: true } }, { sort: [['score', -1], ['_id', 1]] });
       expect(ids(sorted)).toEqual(['a', 'c', 'b']);
@@ -132,7 +133,8 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       const unique = `${coll}_u`;
       await store.ensureCollection(unique, [{ name: 'by_name', fields: [['name', 1]], unique: true }]);
       await store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'same' } }]);
-      await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '2', name: 'same' } }])).rejects.toThrow();
+      await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '2', name: 'same' } }])).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await store.get(unique, '2')).toBeNull();
       await store.dropCollection(unique);
     });
 
