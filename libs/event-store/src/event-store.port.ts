@@ -5,8 +5,12 @@
  * monotonic global positions, stream reads both ways, read-all and catch-up subscriptions.
  *
  * Revisions and positions are plain numbers: a stream revision is the 0-based index of an event in
- * its stream; a global position is a positive integer, strictly increasing in log order. 0 is
- * "before the first event", so a checkpoint of 0 means "nothing applied yet".
+ * its stream; a global position is a positive integer, strictly increasing in log order but not
+ * consecutive (EventStoreDB's are byte offsets), so only positions the store returned, or 0, are
+ * valid cursors. 0 is "before the first event": a checkpoint of 0 means "nothing applied yet".
+ *
+ * Idempotency by event id is guaranteed for a retry with the same expected revision; reusing an id
+ * for different events is a programming error (the embedded store refuses it, EventStoreDB may not).
  */
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

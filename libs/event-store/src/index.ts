@@ -1,2 +1,3 @@
 export * from './event-store.port';
 export * from './sqlite/sqlite-event-store';
+export * from './esdb/esdb-event-store';
