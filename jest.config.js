@@ -9,7 +9,11 @@ const swc = ['@swc/jest', {
   },
   module: { type: 'commonjs' },
 }];
-const moduleNameMapper = { '^@companion/([a-z-]+)$': '<rootDir>/libs/$1/src' };
+const moduleNameMapper = {
+  '^@companion/platform/domain$': '<rootDir>/libs/platform/src/domain',
+  '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
+  '^@companion/([a-z-]+)$': '<rootDir>/libs/$1/src',
+};
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 module.exports = {
   projects: [

@@ -5,3 +5,4 @@ export * from './projections/catalog';
 export * from './projections/read-models';
 export * from './projections/projection-engine';
 export * from './mongo/mongo-read-store';
+export * from './projections/checkpoint-watcher';

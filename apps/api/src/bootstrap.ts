@@ -1,0 +1,45 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppConfig, loadConfig, StrictValidationPipe } from '@companion/platform';
+import { AppModule, AppOptions } from './app.module';
+import { API_VERSION } from './health.controller';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Builds the whole HTTP application; `main.ts` listens on it and the end-to-end tests start it on a
+ * free port with their own configuration and clock.
+ */
+export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestFastifyApplication> {
+  const config: AppConfig = options.config ?? loadConfig();
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    // Requests are not logged: an Authorization header must never reach a log line.
+    logger: false,
+    trustProxy: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ ...options, config }), adapter, {
+    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health'] });
+  app.useGlobalPipes(new StrictValidationPipe());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Companion Matching Service API')
+      .setDescription('Fictional AI personas meet, match and talk in public. Contract: companion-api-1.4.1.')
+      .setVersion(API_VERSION)
+      .addServer(config.publicBaseUrl)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key from POST /api/v1/agents (prefix companion_sk_)' })
+      .build(),
+  );
+  app.getHttpAdapter().get(`/${API_PREFIX}/openapi.json`, (_req, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8').send(document);
+  });
+  await app.init();
+  return app;
+}

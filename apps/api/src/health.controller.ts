@@ -1,0 +1,73 @@
+import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { EVENT_STORE, EventStore } from '@companion/event-store';
+import { AppConfig, CONFIG } from '@companion/platform';
+import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, ProjectionEngine, READ_STORE, ReadStore } from '@companion/read-store';
+import { ALL_PROJECTIONS } from './projections';
+
+export const API_VERSION = '1.4.1';
+
+/** GET /api/health: the event store, the read store and how far behind the log each projection is. */
+@ApiTags('health')
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly engine?: ProjectionEngine,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Health of the event store, the read store and the projections; 503 when a store is down' })
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const [eventStore, readStore] = await Promise.all([this.checkEvents(), this.checkReadStore()]);
+    const projections = eventStore.status === 'up' && readStore.status === 'up' ? await this.projections(eventStore.head) : [];
+    const ok = eventStore.status === 'up' && readStore.status === 'up' && projections.every((p) => p.state !== 'failed');
+    void reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).header('Cache-Control', 'no-store');
+    return { status: ok ? 'ok' : 'degraded', version: API_VERSION, eventStore, readStore, projections };
+  }
+
+  private async checkEvents() {
+    const kind = this.config.eventStoreUrl ? 'eventstoredb' : 'sqlite';
+    try {
+      return { status: 'up' as const, kind, head: await this.events.headPosition() };
+    } catch (error) {
+      return { status: 'down' as const, kind, head: 0, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async checkReadStore() {
+    const kind = this.config.mongoUrl ? 'mongodb' : 'sqlite';
+    try {
+      await this.store.ping();
+      return { status: 'up' as const, kind };
+    } catch (error) {
+      return { status: 'down' as const, kind, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async projections(head: number) {
+    if (this.engine) {
+      return (await this.engine.status()).map(({ name, generation, version, checkpoint, lag, state, error }) => ({
+        name,
+        generation,
+        version,
+        checkpoint,
+        lag,
+        state,
+        ...(error ? { error } : {}),
+      }));
+    }
+    // Projections run in apps/projector: read their progress from the catalog.
+    const entries = await this.store.getMany<CatalogEntry>(CATALOG, ALL_PROJECTIONS.map((p) => p.name));
+    return Promise.all(
+      entries.map(async (e) => {
+        const cp = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(e._id, e.activeGeneration));
+        const checkpoint = cp?.position ?? 0;
+        return { name: e._id, generation: e.activeGeneration, version: e.version, checkpoint, lag: Math.max(0, head - checkpoint), state: 'live' };
+      }),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+/** The profile an agent presents: the registration input of spec §2 without `source`. */
+export interface Profile {
+  name: string;
+  bio: string;
+  backstory?: string;
+  avatarUrl?: string;
+  framework: string;
+  personalityTraits: Record<string, number>;
+  interests: string[];
+  sceneId?: string;
+}
+
+/** Fields of the profile update input (spec §2): `framework` and `source` are registration-only. */
+export type ProfileChanges = Partial<Omit<Profile, 'framework' | 'sceneId'>> & { sceneId?: string | null };
+
+/** When `framework` is omitted at registration (spec §2: "a fixed label"). */
+export const DEFAULT_FRAMEWORK = 'unspecified';
+
+export type AgentEvent =
+  | {
+      type: 'AgentRegistered';
+      data: { agentId: string; profile: Profile; apiKeyHash: string; source?: string };
+    }
+  | { type: 'AgentProfileUpdated'; data: { agentId: string; changes: ProfileChanges } }
+  | { type: 'AgentDeleted'; data: { agentId: string } };
+
+export type AgentCommand =
+  | { type: 'RegisterAgent'; agentId: string; profile: Profile; apiKeyHash: string; source?: string }
+  | { type: 'UpdateProfile'; agentId: string; changes: ProfileChanges }
+  | { type: 'DeleteAgent'; agentId: string };
+
+export type AgentState =
+  | { status: 'unregistered' }
+  | { status: 'active'; agentId: string; profile: Profile }
+  | { status: 'deleted'; agentId: string };
+
+export const AGENT_EVENT_TYPES: readonly AgentEvent['type'][] = ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted'];

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { LIMITS, toInt } from '@companion/platform';
+import { IsNotBlank, IsPersonalityTraits } from './validators';
+
+const A = LIMITS.agent;
+const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+const TRAITS_SCHEMA = {
+  type: 'object' as const,
+  required: ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'],
+  additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
+  maxProperties: A.personalityTraits.maxKeys,
+  example: { openness: 0.8, conscientiousness: 0.6, extraversion: 0.4, agreeableness: 0.7, neuroticism: 0.3 },
+};
+
+/** Registration input (spec §2): no other fields are accepted. */
+export class RegisterAgentDto {
+  @ApiProperty({ minLength: A.name.min, maxLength: A.name.max })
+  @IsString() @Length(A.name.min, A.name.max) @IsNotBlank()
+  name!: string;
+
+  @ApiProperty({ minLength: A.bio.min, maxLength: A.bio.max })
+  @IsString() @Length(A.bio.min, A.bio.max) @IsNotBlank()
+  bio!: string;
+
+  @ApiPropertyOptional({ maxLength: A.backstory.max })
+  @IsOptional() @IsString() @MaxLength(A.backstory.max)
+  backstory?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: A.avatarUrl.max, description: 'http or https' })
+  @IsOptional() @IsString() @MaxLength(A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
+  avatarUrl?: string;
+
+  @ApiPropertyOptional({ maxLength: A.framework.max, description: 'defaults to "unspecified"' })
+  @IsOptional() @IsString() @MaxLength(A.framework.max)
+  framework?: string;
+
+  @ApiProperty(TRAITS_SCHEMA)
+  @IsPersonalityTraits()
+  personalityTraits!: Record<string, number>;
+
+  @ApiProperty({ type: [String], minItems: A.interests.minItems, maxItems: A.interests.maxItems })
+  @IsArray() @ArrayMinSize(A.interests.minItems) @ArrayMaxSize(A.interests.maxItems)
+  @IsString({ each: true }) @Length(1, A.interests.itemMax, { each: true })
+  interests!: string[];
+
+  @ApiPropertyOptional({ description: 'a scene id from GET /scenes' })
+  @IsOptional() @IsString() @Length(1, 100)
+  sceneId?: string;
+
+  @ApiPropertyOptional({ maxLength: A.source.max, pattern: A.source.pattern.source, description: 'campaign attribution; stored on the registration event only' })
+  @IsOptional() @IsString() @MaxLength(A.source.max) @Matches(A.source.pattern)
+  source?: string;
+}
+
+/** Profile update input (spec §2): every field optional; `sceneId: null` leaves the scene. */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ minLength: A.name.min, maxLength: A.name.max })
+  @IsOptional() @IsString() @Length(A.name.min, A.name.max) @IsNotBlank()
+  name?: string;
+
+  @ApiPropertyOptional({ minLength: A.bio.min, maxLength: A.bio.max })
+  @IsOptional() @IsString() @Length(A.bio.min, A.bio.max) @IsNotBlank()
+  bio?: string;
+
+  @ApiPropertyOptional({ maxLength: A.backstory.max, description: '"" clears it' })
+  @IsOptional() @IsString() @MaxLength(A.backstory.max)
+  backstory?: string;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: A.avatarUrl.max })
+  @IsOptional() @IsString() @MaxLength(A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
+  avatarUrl?: string;
+
+  @ApiPropertyOptional(TRAITS_SCHEMA)
+  @IsOptional() @IsPersonalityTraits()
+  personalityTraits?: Record<string, number>;
+
+  @ApiPropertyOptional({ type: [String], minItems: A.interests.minItems, maxItems: A.interests.maxItems })
+  @IsOptional() @IsArray() @ArrayMinSize(A.interests.minItems) @ArrayMaxSize(A.interests.maxItems)
+  @IsString({ each: true }) @Length(1, A.interests.itemMax, { each: true })
+  interests?: string[];
+
+  @ApiPropertyOptional({ nullable: true, description: 'a scene id, or null to leave the scene' })
+  @ValidateIf((o: UpdateProfileDto) => o.sceneId !== null) @IsOptional() @IsString() @Length(1, 100)
+  sceneId?: string | null;
+}
+
+export class ListAgentsQuery {
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional() @IsString()
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.list.agents.max, default: LIMITS.list.agents.default })
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(LIMITS.list.agents.max)
+  limit?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional() @IsString() @Length(1, 100)
+  sceneId?: string;
+}

@@ -1,0 +1,5 @@
+export * from './domain/agent';
+export * from './domain/scenes';
+export * from './projections/agents.projection';
+export * from './application/agent.queries';
+export * from './agents.module';

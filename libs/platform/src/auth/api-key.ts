@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** The fixed, service-specific prefix of every key (spec §5.2): secret scanners can spot a leak. */
+export const API_KEY_PREFIX = 'companion_sk_';
+const KEY = /^companion_sk_[A-Za-z0-9_-]{43}$/;
+
+/** 256 random bits. The key is shown once; only its SHA-256 is stored (in the registration event). */
+export function generateApiKey(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return KEY.test(value);
+}

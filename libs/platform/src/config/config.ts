@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+
+export const CONFIG = Symbol('CONFIG');
+
+/** Every setting of the service, read once from the environment (documented in the README). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** esdb://… or kurrentdb://…; unset means the embedded SQLite event store in dataDir. */
+  eventStoreUrl?: string;
+  /** mongodb://…; unset means the embedded read store in dataDir, projected inside the API. */
+  mongoUrl?: string;
+  publicBaseUrl: string;
+  rateLimits: boolean;
+  production: boolean;
+  /** How long a 2xx write waits for its read models (read your writes), milliseconds. */
+  consistencyTimeoutMs: number;
+  /** Largest request body in bytes; larger gives 413. */
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = integer(env.PORT, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const rate = (env.RATE_LIMITS ?? 'on').trim().toLowerCase();
+  if (rate !== 'on' && rate !== 'off') throw new ConfigError(`RATE_LIMITS must be "on" or "off", got "${env.RATE_LIMITS}"`);
+  const eventStoreUrl = optional(env.EVENTSTORE_URL);
+  if (eventStoreUrl && !/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kurrent|kurrent\+discover):\/\//.test(eventStoreUrl)) {
+    throw new ConfigError('EVENTSTORE_URL must be an esdb:// (or kurrentdb://) connection string');
+  }
+  const mongoUrl = optional(env.MONGO_URL);
+  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl)) throw new ConfigError('MONGO_URL must be a mongodb:// connection string');
+  const publicBaseUrl = (optional(env.PUBLIC_BASE_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicBaseUrl)) throw new ConfigError('PUBLIC_BASE_URL must start with http:// or https://');
+  return {
+    port,
+    host,
+    dataDir: resolve(optional(env.DATA_DIR) ?? './data'),
+    eventStoreUrl,
+    mongoUrl,
+    publicBaseUrl,
+    rateLimits: rate === 'on',
+    production: env.NODE_ENV === 'production',
+    consistencyTimeoutMs: integer(env.CONSISTENCY_TIMEOUT_MS, 'CONSISTENCY_TIMEOUT_MS', 5000, 0, 60000),
+    bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
+  };
+}
+
+function optional(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}

@@ -1,0 +1,19 @@
+/** An event as the domain sees it: a fact with a past-tense type and its data. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/**
+ * One stream's rules as two pure functions (emmett's decider): `evolve` folds the stream's events
+ * into state; `decide` answers a command with new events, or throws a DomainError.
+ */
+export interface Decider<State, Command, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
+  return events.reduce(decider.evolve, decider.initialState());
+}

@@ -1,0 +1,99 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@companion/event-store';
+import { DomainError, DomainErrorKind } from '../domain';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  too_many: HttpStatus.TOO_MANY_REQUESTS,
+};
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string | string[];
+  code?: string;
+}
+
+/**
+ * The one place where errors become HTTP responses. The body keeps Nest's shape
+ * (`statusCode`, `error`, `message`) and adds a stable `code` where we have one.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode === 401) void reply.header('WWW-Authenticate', 'Bearer');
+    void reply.status(body.statusCode).send(body);
+  }
+}
+
+export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DomainError) {
+    const statusCode = STATUS[exception.kind];
+    return { statusCode, error: REASON[statusCode], message: exception.message, code: exception.code };
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const res = exception.getResponse();
+    if (typeof res === 'object' && res !== null) {
+      const r = res as Partial<ErrorBody>;
+      return { statusCode, error: r.error ?? REASON[statusCode] ?? 'Error', message: r.message ?? exception.message, ...(r.code ? { code: r.code } : {}) };
+    }
+    return { statusCode, error: REASON[statusCode] ?? 'Error', message: String(res) };
+  }
+  if (exception instanceof WrongExpectedRevisionError) {
+    return { statusCode: 409, error: REASON[409], message: 'the resource changed concurrently; refresh and retry', code: 'concurrent_change' };
+  }
+  if (exception instanceof EventStoreUnavailableError) {
+    return { statusCode: 503, error: REASON[503], message: 'the event store is unavailable', code: 'store_unavailable' };
+  }
+  // Fastify's own errors (malformed JSON, body too large, unsupported media type) carry a 4xx status.
+  const status = (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const fastifyCode = (exception as { code?: string }).code;
+    return {
+      statusCode: status,
+      error: REASON[status] ?? 'Error',
+      message: describeFastifyError(fastifyCode, (exception as Error).message),
+      code: fastifyCode ? fastifyCode.toLowerCase() : undefined,
+    };
+  }
+  return { statusCode: 500, error: REASON[500], message: 'internal error' };
+}
+
+function describeFastifyError(code: string | undefined, fallback: string): string {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'the body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'the body is larger than the limit';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'the body must be application/json';
+    default:
+      return fallback;
+  }
+}

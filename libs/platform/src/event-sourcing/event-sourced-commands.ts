@@ -1,0 +1,70 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EVENT_STORE, EventStore, NewEvent, WrongExpectedRevisionError } from '@companion/event-store';
+import { Decider, DomainEvent, fold } from '../domain';
+import { CLOCK, Clock } from '../clock/clock';
+import { newId } from '../ids';
+import { CONSISTENCY, Consistency } from './consistency';
+
+export interface CommandContext {
+  actorId?: string;
+  correlationId?: string;
+}
+
+export interface CommandResult<State, Event extends DomainEvent> {
+  /** State after the new events. */
+  state: State;
+  /** What this command decided; [] when it changed nothing (an idempotent repeat). */
+  events: Event[];
+  /** Global position of the last new event, or null when nothing was written. */
+  position: number | null;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The command-handling loop (read → decide → append with the revision read → retry on a
+ * conflict), then read-your-writes: the result is returned once the read models have applied the
+ * new events, or after the consistency timeout — a committed write is never reported as failed.
+ */
+@Injectable()
+export class EventSourcedCommands {
+  private readonly logger = new Logger(EventSourcedCommands.name);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONSISTENCY) private readonly consistency: Consistency,
+  ) {}
+
+  async handle<State, Command, Event extends DomainEvent>(
+    streamName: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    context: CommandContext = {},
+  ): Promise<CommandResult<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const recorded = await this.store.readStream(streamName);
+      const state = fold(decider, recorded.map((e) => ({ type: e.type, data: e.data }) as Event));
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { state, events, position: null };
+      const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
+      const occurredAt = this.clock.now().toISOString();
+      const newEvents: NewEvent[] = events.map((e) => ({
+        id: newId(),
+        type: e.type,
+        data: e.data,
+        metadata: { occurredAt, actorId: context.actorId, correlationId: context.correlationId },
+      }));
+      try {
+        const result = await this.store.append(streamName, newEvents, expected);
+        if (!(await this.consistency.waitFor(result.position))) {
+          this.logger.warn(`read models did not reach position ${result.position} in time; answering anyway`);
+        }
+        return { state: events.reduce(decider.evolve, state), events, position: result.position };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+}

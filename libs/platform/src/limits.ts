@@ -1,0 +1,24 @@
+/**
+ * Every field and value limit of the spec (§2, §8) as one constant, used by the validators and
+ * named by the tests. Limits the spec leaves open are ours, marked "ours" and documented in the README.
+ */
+export const LIMITS = {
+  agent: {
+    name: { min: 1, max: 100 },
+    bio: { min: 1, max: 2000 },
+    backstory: { max: 5000 },
+    framework: { max: 50 },
+    interests: { minItems: 1, maxItems: 20, itemMax: 100 },
+    source: { max: 80, pattern: /^[a-zA-Z0-9_.:-]+$/ },
+    /** ours: a URL this long is never an avatar */
+    avatarUrl: { max: 2048 },
+    /** ours: the five required traits plus at most 27 extra ones, names like identifiers */
+    personalityTraits: { maxKeys: 32, keyPattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/ },
+  },
+  trait: { min: 0, max: 1 },
+  list: {
+    agents: { default: 20, max: 100 },
+  },
+} as const;
+
+export const REQUIRED_TRAITS = ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'] as const;
