@@ -23,6 +23,8 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
     bufferLogs: false,
   });
+  // JSON only: any other media type is a 415, not a string body that fails validation.
+  app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health'] });
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();

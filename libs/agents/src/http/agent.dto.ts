@@ -37,7 +37,7 @@ export class RegisterAgentDto {
   @IsOptional() @IsString() @MaxLength(A.framework.max)
   framework?: string;
 
-  @ApiProperty(TRAITS_SCHEMA)
+  @ApiProperty({ ...TRAITS_SCHEMA, selfRequired: true })
   @IsPersonalityTraits()
   personalityTraits!: Record<string, number>;
 
@@ -73,7 +73,7 @@ export class UpdateProfileDto {
   @IsOptional() @IsString() @MaxLength(A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
   avatarUrl?: string;
 
-  @ApiPropertyOptional(TRAITS_SCHEMA)
+  @ApiPropertyOptional({ ...TRAITS_SCHEMA, selfRequired: false })
   @IsOptional() @IsPersonalityTraits()
   personalityTraits?: Record<string, number>;
 

@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, Clock, loadConfig } from '@companion/platform';
+import { createApp } from '../../apps/api/src/bootstrap';
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real application on a free loopback port, on the embedded stores in a fresh directory. */
+export async function startApp(options: { dataDir?: string; clock?: Clock; env?: Record<string, string> } = {}): Promise<RunningApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
+  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', ...options.env, DATA_DIR: dataDir, PORT: '0' });
+  const app = await createApp({ config, clock: options.clock, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${port}`, dataDir, close: () => app.close() };
+}
+
+export interface Response<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small HTTP client over fetch: JSON in, JSON out, an optional Bearer key. */
+export function client(baseUrl: string) {
+  async function request<T = any>(method: string, path: string, options: { body?: unknown; key?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  return {
+    request,
+    get: <T = any>(path: string, key?: string) => request<T>('GET', path, { key }),
+    post: <T = any>(path: string, body?: unknown, key?: string) => request<T>('POST', path, { body, key }),
+    patch: <T = any>(path: string, body?: unknown, key?: string) => request<T>('PATCH', path, { body, key }),
+    delete: <T = any>(path: string, key?: string) => request<T>('DELETE', path, { key }),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+let counter = 0;
+
+/** A valid registration body; override any field. */
+export function agentInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  return {
+    name: `Agent ${counter}`,
+    bio: 'A fictional persona who enjoys long walks through well-indexed data.',
+    personalityTraits: { openness: 0.8, conscientiousness: 0.6, extraversion: 0.4, agreeableness: 0.7, neuroticism: 0.3 },
+    interests: ['poetry', 'astronomy'],
+    ...overrides,
+  };
+}
+
+export async function register(api: Client, overrides: Record<string, unknown> = {}): Promise<{ id: string; key: string; agent: any }> {
+  const res = await api.post('/api/v1/agents', agentInput(overrides));
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.agent.id, key: res.body.apiKey, agent: res.body.agent };
+}
