@@ -1,0 +1,37 @@
+import 'reflect-metadata';
+import { Logger, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigModule, loadConfig, PersistenceModule } from '@companion/platform';
+import { ProjectionEngine } from '@companion/read-store';
+import { ALL_PROJECTIONS } from '../../api/src/projections';
+
+/**
+ * The projector: runs every projection as its own process, from EventStoreDB into MongoDB, so API
+ * instances scale out and only read. In the embedded mode the API runs the projections itself.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = new Logger('Projector');
+  if (!config.mongoUrl) {
+    logger.error('MONGO_URL is not set: with the embedded read store the API runs the projections itself; the projector is for MongoDB.');
+    process.exit(2);
+  }
+
+  @Module({ imports: [ConfigModule.forRoot({ config }), PersistenceModule.forRoot({ projections: ALL_PROJECTIONS, runProjections: true })] })
+  class ProjectorModule {}
+
+  const app = await NestFactory.createApplicationContext(ProjectorModule, { logger: ['log', 'warn', 'error'] });
+  app.enableShutdownHooks();
+  await app.init();
+  const engine = app.get(ProjectionEngine);
+  logger.log(`running ${ALL_PROJECTIONS.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`);
+  const report = setInterval(async () => {
+    for (const s of await engine.status()) logger.log(`${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`);
+  }, 30_000);
+  report.unref();
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig } from '../src/config/config';
+import { derivedId } from '../src/ids';
+import { decodeCursor, encodeCursor } from '../src/http/cursor';
+import { DomainError } from '../src/domain';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', rateLimits: true, production: false, publicBaseUrl: 'http://127.0.0.1:3000' });
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.eventStoreUrl).toBeUndefined();
+    expect(c.mongoUrl).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGO_URL: 'mongodb://localhost:27017/companion',
+      PUBLIC_BASE_URL: 'https://companion.example/',
+      RATE_LIMITS: 'off',
+      NODE_ENV: 'production',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/x',
+      eventStoreUrl: 'esdb://localhost:2113?tls=false',
+      mongoUrl: 'mongodb://localhost:27017/companion',
+      publicBaseUrl: 'https://companion.example',
+      rateLimits: false,
+      production: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['RATE_LIMITS', 'maybe'],
+    ['EVENTSTORE_URL', 'http://localhost:2113'],
+    ['MONGO_URL', 'postgres://x'],
+    ['PUBLIC_BASE_URL', 'ftp://x'],
+    ['CONSISTENCY_TIMEOUT_MS', '-1'],
+  ])('refuses %s=%s with a clear error', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+});
+
+describe('derived ids', () => {
+  it('are stable UUIDs that depend on every part', () => {
+    expect(derivedId('a', 'b')).toBe(derivedId('a', 'b'));
+    expect(derivedId('a', 'b')).not.toBe(derivedId('ab'));
+    expect(derivedId('a', 'b')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('cursors', () => {
+  it('round-trip and refuse anything they did not produce', () => {
+    const c = encodeCursor({ c: '2026-01-01', i: 'x' });
+    expect(decodeCursor(c, { c: 'string', i: 'string' })).toEqual({ c: '2026-01-01', i: 'x' });
+    expect(decodeCursor(undefined, { c: 'string' })).toBeUndefined();
+    for (const bad of ['', '!!', encodeCursor({ c: 1, i: 'x' }), encodeCursor({ c: 'a' }), Buffer.from('[1]').toString('base64url')]) {
+      expect(() => decodeCursor(bad, { c: 'string', i: 'string' })).toThrow(DomainError);
+    }
+  });
+});
