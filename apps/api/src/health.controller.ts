@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { AppConfig, CONFIG } from '@companion/platform';
-import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, ProjectionEngine, READ_STORE, ReadStore } from '@companion/read-store';
+import { ProjectionEngine, READ_STORE, ReadStore, readProjectionProgress } from '@companion/read-store';
 import { ALL_PROJECTIONS } from './projections';
 
 export const API_VERSION = '1.4.1';
@@ -61,13 +61,6 @@ export class HealthController {
       }));
     }
     // Projections run in apps/projector: read their progress from the catalog.
-    const entries = await this.store.getMany<CatalogEntry>(CATALOG, ALL_PROJECTIONS.map((p) => p.name));
-    return Promise.all(
-      entries.map(async (e) => {
-        const cp = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(e._id, e.activeGeneration));
-        const checkpoint = cp?.position ?? 0;
-        return { name: e._id, generation: e.activeGeneration, version: e.version, checkpoint, lag: Math.max(0, head - checkpoint), state: 'live' };
-      }),
-    );
+    return readProjectionProgress(this.store, ALL_PROJECTIONS.map((p) => p.name), head);
   }
 }

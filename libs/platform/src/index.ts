@@ -13,3 +13,4 @@ export * from './http/validation';
 export * from './http/cursor';
 export * from './persistence/persistence.module';
 export * from './http/query';
+export * from './persistence/open-stores';

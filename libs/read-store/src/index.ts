@@ -6,3 +6,4 @@ export * from './projections/read-models';
 export * from './projections/projection-engine';
 export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
+export * from './projections/projection-progress';

@@ -1,21 +1,11 @@
 import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { EsdbEventStore, EVENT_STORE, EventStore, SqliteEventStore } from '@companion/event-store';
-import {
-  CheckpointWatcher,
-  MongoReadStore,
-  Projection,
-  ProjectionEngine,
-  READ_STORE,
-  ReadModels,
-  ReadStore,
-  SqliteReadStore,
-} from '@companion/read-store';
+import { EVENT_STORE, EventStore } from '@companion/event-store';
+import { CheckpointWatcher, Projection, ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
 import { CLOCK, Clock } from '../clock/clock';
 import { AppConfig, CONFIG } from '../config/config';
 import { CONSISTENCY, Consistency } from '../event-sourcing/consistency';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
+import { openEventStore, openReadStore } from './open-stores';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -57,10 +47,7 @@ class PersistenceLifecycle implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
-/**
- * Chooses the adapters from the configuration (architecture, "two ways to run"): SQLite files in
- * DATA_DIR by default, EventStoreDB when EVENTSTORE_URL is set, MongoDB when MONGO_URL is set.
- */
+/** The stores, the read models, the projections (when this process runs them) and read-your-writes. */
 @Global()
 @Module({})
 export class PersistenceModule {
@@ -72,20 +59,12 @@ export class PersistenceModule {
         {
           provide: EVENT_STORE,
           inject: [CONFIG, CLOCK],
-          useFactory: (config: AppConfig, clock: Clock): EventStore => {
-            if (config.eventStoreUrl) return EsdbEventStore.connect(config.eventStoreUrl);
-            mkdirSync(config.dataDir, { recursive: true });
-            return new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), now: () => clock.now() });
-          },
+          useFactory: (config: AppConfig, clock: Clock): EventStore => openEventStore(config, () => clock.now()),
         },
         {
           provide: READ_STORE,
           inject: [CONFIG],
-          useFactory: async (config: AppConfig): Promise<ReadStore> => {
-            if (config.mongoUrl) return MongoReadStore.connect(config.mongoUrl);
-            mkdirSync(config.dataDir, { recursive: true });
-            return new SqliteReadStore(join(config.dataDir, 'read.db'));
-          },
+          useFactory: (config: AppConfig): Promise<ReadStore> => openReadStore(config),
         },
         {
           provide: ReadModels,

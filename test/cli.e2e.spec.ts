@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { client, register, startApp } from './support/app';
+
+const run = promisify(execFile);
+const CLI = join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js');
+
+describe('operator CLI against a store filled by the API', () => {
+  let dataDir: string;
+  let agentId: string;
+
+  beforeAll(async () => {
+    const app = await startApp();
+    dataDir = app.dataDir;
+    const api = client(app.baseUrl);
+    const { id, key } = await register(api, { name: 'Inspected' });
+    await register(api);
+    await api.patch('/api/v1/agents/me', { bio: 'Changed once.' }, key);
+    agentId = id;
+    await app.close();
+  });
+
+  const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+
+  it('shows projection status with checkpoint and lag', async () => {
+    const { stdout } = await cli('status', '--json');
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ name: 'agents', checkpoint: 3, lag: 0, state: 'live' })]);
+  });
+
+  it('lists streams and categories', async () => {
+    const streams = JSON.parse((await cli('streams', '--json')).stdout);
+    expect(streams.map((s: { streamName: string }) => s.streamName)).toContain(`agent-${agentId}`);
+    expect(JSON.parse((await cli('categories', '--json')).stdout)).toEqual([{ category: 'agent', streams: 2 }]);
+  });
+
+  it('shows a stream forwards and backwards, and one event by position', async () => {
+    const forwards = (await cli('stream', `agent-${agentId}`, '--json')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(forwards.map((e: { type: string }) => e.type)).toEqual(['AgentRegistered', 'AgentProfileUpdated']);
+    const backwards = (await cli('stream', `agent-${agentId}`, '--backwards', '--limit', '1', '--json')).stdout.trim().split('\n');
+    expect(JSON.parse(backwards[0]).type).toBe('AgentProfileUpdated');
+    const one = JSON.parse((await cli('event', String(forwards[0].position), '--json')).stdout);
+    expect(one).toMatchObject({ type: 'AgentRegistered', streamName: `agent-${agentId}`, revision: 0 });
+    expect(JSON.stringify(one)).not.toContain('companion_sk_');
+  });
+
+  it('explains unknown streams, bad positions and unknown commands with exit code 2', async () => {
+    await expect(cli('stream', 'agent-nobody')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no stream named') });
+    await expect(cli('event', 'abc')).rejects.toMatchObject({ code: 2 });
+    await expect(cli('event', '999')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no event at position 999') });
+    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2 });
+  });
+});
