@@ -1,20 +1,13 @@
 // Tests are named by kind (emmett's convention): *.unit.spec.ts (pure deciders and helpers),
 // *.int.spec.ts (one adapter against its contract suite), *.e2e.spec.ts (the app over real HTTP).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-}];
+// ts-jest transpiles each file on its own (no type check here: `npm test` type-checks first with tsc).
+const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] };
 const moduleNameMapper = {
   '^@companion/platform/domain$': '<rootDir>/libs/platform/src/domain',
   '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
   '^@companion/([a-z-]+)$': '<rootDir>/libs/$1/src',
 };
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+const common = { transform, moduleNameMapper, testEnvironment: 'node' };
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.unit.spec.ts'] },
