@@ -1,7 +1,7 @@
 // Tests are named by kind (emmett's convention): *.unit.spec.ts (pure deciders and helpers),
 // *.int.spec.ts (one adapter against its contract suite), *.e2e.spec.ts (the app over real HTTP).
 // ts-jest transpiles each file on its own (no type check here: `npm test` type-checks first with tsc).
-const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] };
+const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const moduleNameMapper = {
   '^@companion/platform/domain$': '<rootDir>/libs/platform/src/domain',
   '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
