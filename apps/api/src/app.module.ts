@@ -2,9 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
-import { AppConfig, Clock, ConfigModule, HttpErrorFilter, PersistenceModule } from '@companion/platform';
+import { MatchingModule } from '@companion/matching';
+import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule } from '@companion/platform';
 import { HealthController } from './health.controller';
-import { ALL_PROJECTIONS } from './projections';
+import { buildProjections } from './projections';
 
 export interface AppOptions {
   config?: AppConfig;
@@ -15,13 +16,15 @@ export interface AppOptions {
 @Module({})
 export class AppModule {
   static forRoot(options: AppOptions = {}): DynamicModule {
+    const config = options.config ?? loadConfig();
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(options),
-        PersistenceModule.forRoot({ projections: ALL_PROJECTIONS }),
+        ConfigModule.forRoot({ ...options, config }),
+        PersistenceModule.forRoot({ projections: buildProjections(config) }),
         CqrsModule.forRoot(),
         AgentsModule,
+        MatchingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

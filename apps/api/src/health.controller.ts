@@ -2,9 +2,8 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
-import { AppConfig, CONFIG } from '@companion/platform';
-import { ProjectionEngine, READ_STORE, ReadStore, readProjectionProgress } from '@companion/read-store';
-import { ALL_PROJECTIONS } from './projections';
+import { AppConfig, CONFIG, PROJECTIONS } from '@companion/platform';
+import { Projection, ProjectionEngine, READ_STORE, ReadStore, readProjectionProgress } from '@companion/read-store';
 
 export const API_VERSION = '1.4.1';
 
@@ -16,6 +15,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(PROJECTIONS) private readonly projectionList: readonly Projection[],
     @Optional() private readonly engine?: ProjectionEngine,
   ) {}
 
@@ -61,6 +61,6 @@ export class HealthController {
       }));
     }
     // Projections run in apps/projector: read their progress from the catalog.
-    return readProjectionProgress(this.store, ALL_PROJECTIONS.map((p) => p.name), head);
+    return readProjectionProgress(this.store, this.projectionList.map((p) => p.name), head);
   }
 }

@@ -1,5 +1,15 @@
-import type { Projection } from '@companion/read-store';
 import { agentsProjection } from '@companion/agents';
+import { discoveryProjection, Embedder, HttpTextEmbedder, leaderboardProjection, LocalEmbedder, matchingProjection } from '@companion/matching';
+import type { AppConfig } from '@companion/platform';
+import type { Projection } from '@companion/read-store';
+
+/** The local deterministic embedder, or an external text-embedding service when EMBEDDER_URL is set. */
+export function createEmbedder(config: Pick<AppConfig, 'embedderUrl'>): Embedder {
+  const local = new LocalEmbedder();
+  return config.embedderUrl ? new HttpTextEmbedder(config.embedderUrl, local) : local;
+}
 
 /** Every read model of the service; the API, the projector and the CLI share this list. */
-export const ALL_PROJECTIONS: readonly Projection[] = [agentsProjection];
+export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projection[] {
+  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config))];
+}

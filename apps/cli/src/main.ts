@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { categoryOf, EventStore, RecordedEvent } from '@companion/event-store';
 import { ConfigError, loadConfig, openEventStore, openReadStore } from '@companion/platform';
 import { readProjectionProgress } from '@companion/read-store';
-import { ALL_PROJECTIONS } from '../../api/src/projections';
+import { buildProjections } from '../../api/src/projections';
 
 const USAGE = `companion operator CLI — reads the stores the environment points at
 (DATA_DIR for the embedded files, or EVENTSTORE_URL / MONGO_URL).
@@ -76,7 +76,7 @@ async function dispatch(
     case 'status': {
       const store = await openReadStore(config);
       try {
-        const progress = await readProjectionProgress(store, ALL_PROJECTIONS.map((p) => p.name), await events.headPosition());
+        const progress = await readProjectionProgress(store, buildProjections(config).map((p) => p.name), await events.headPosition());
         if (json) console.log(JSON.stringify(progress));
         else for (const p of progress) console.log(`${p.name.padEnd(16)} g${p.generation} v${p.version}  checkpoint ${p.checkpoint}  lag ${p.lag}  ${p.state}`);
       } finally {

@@ -3,7 +3,7 @@ import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule, loadConfig, PersistenceModule } from '@companion/platform';
 import { ProjectionEngine } from '@companion/read-store';
-import { ALL_PROJECTIONS } from '../../api/src/projections';
+import { buildProjections } from '../../api/src/projections';
 
 /**
  * The projector: runs every projection as its own process, from EventStoreDB into MongoDB, so API
@@ -17,14 +17,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
 
-  @Module({ imports: [ConfigModule.forRoot({ config }), PersistenceModule.forRoot({ projections: ALL_PROJECTIONS, runProjections: true })] })
+  const projections = buildProjections(config);
+
+  @Module({ imports: [ConfigModule.forRoot({ config }), PersistenceModule.forRoot({ projections, runProjections: true })] })
   class ProjectorModule {}
 
   const app = await NestFactory.createApplicationContext(ProjectorModule, { logger: ['log', 'warn', 'error'] });
   app.enableShutdownHooks();
   await app.init();
   const engine = app.get(ProjectionEngine);
-  logger.log(`running ${ALL_PROJECTIONS.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`);
+  logger.log(`running ${projections.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`);
   const report = setInterval(async () => {
     for (const s of await engine.status()) logger.log(`${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`);
   }, 30_000);

@@ -16,8 +16,17 @@ export const LIMITS = {
     personalityTraits: { maxKeys: 32, keyPattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/ },
   },
   trait: { min: 0, max: 1 },
+  message: { min: 1, max: 5000 },
+  chemistryReason: { max: 1000 },
+  chemistryRating: { min: 0, max: 1 },
+  /** Defaults from the spec; maxima are ours except discovery's. */
   list: {
     agents: { default: 20, max: 100 },
+    discover: { default: 20, max: 50 },
+    messages: { default: 50, max: 100 },
+    feed: { default: 30, max: 100 },
+    leaderboard: { default: 20, max: 100 },
+    loveStories: { default: 20, max: 100 },
   },
 } as const;
 

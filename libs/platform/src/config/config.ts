@@ -18,6 +18,8 @@ export interface AppConfig {
   consistencyTimeoutMs: number;
   /** Largest request body in bytes; larger gives 413. */
   bodyLimitBytes: number;
+  /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
+  embedderUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -46,7 +48,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production: env.NODE_ENV === 'production',
     consistencyTimeoutMs: integer(env.CONSISTENCY_TIMEOUT_MS, 'CONSISTENCY_TIMEOUT_MS', 5000, 0, 60000),
     bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
+    embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
   };
+}
+
+function httpUrl(value: string | undefined, name: string): string | undefined {
+  const v = optional(value);
+  if (v && !/^https?:\/\/[^\s]+$/.test(v)) throw new ConfigError(`${name} must be an http(s) URL`);
+  return v;
 }
 
 function optional(value: string | undefined): string | undefined {

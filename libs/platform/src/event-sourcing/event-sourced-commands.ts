@@ -17,6 +17,8 @@ export interface CommandResult<State, Event extends DomainEvent> {
   events: Event[];
   /** Global position of the last new event, or null when nothing was written. */
   position: number | null;
+  /** When the new events occurred (the clock's time at the decision), or null when none. */
+  occurredAt: string | null;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -46,7 +48,7 @@ export class EventSourcedCommands {
       const recorded = await this.store.readStream(streamName);
       const state = fold(decider, recorded.map((e) => ({ type: e.type, data: e.data }) as Event));
       const events = decider.decide(command, state);
-      if (events.length === 0) return { state, events, position: null };
+      if (events.length === 0) return { state, events, position: null, occurredAt: null };
       const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
       const occurredAt = this.clock.now().toISOString();
       const newEvents: NewEvent[] = events.map((e) => ({
@@ -60,7 +62,7 @@ export class EventSourcedCommands {
         if (!(await this.consistency.waitFor(result.position))) {
           this.logger.warn(`read models did not reach position ${result.position} in time; answering anyway`);
         }
-        return { state: events.reduce(decider.evolve, state), events, position: result.position };
+        return { state: events.reduce(decider.evolve, state), events, position: result.position, occurredAt };
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
         throw error;

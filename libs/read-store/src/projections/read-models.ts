@@ -1,5 +1,5 @@
 import type { Doc, Filter, FindOptions, ReadStore } from '../read-store.port';
-import { CATALOG, CatalogEntry, physicalName } from './catalog';
+import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, physicalName } from './catalog';
 import type { Projection } from './projection';
 
 /**
@@ -28,9 +28,23 @@ export class ReadModels {
   }
 
   physical(collection: string): string {
+    return physicalName(collection, this.generation.get(this.ownerOf(collection)) ?? 1);
+  }
+
+  /**
+   * The position up to which the collection's projection has committed its documents: a reader
+   * that follows a collection by `_pos` reads only up to here, so it never sees half a batch.
+   */
+  async checkpoint(collection: string): Promise<number> {
+    const projection = this.ownerOf(collection);
+    const cp = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(projection, this.generation.get(projection) ?? 1));
+    return cp?.position ?? 0;
+  }
+
+  private ownerOf(collection: string): string {
     const projection = this.owner.get(collection);
     if (!projection) throw new Error(`no projection owns collection ${collection}`);
-    return physicalName(collection, this.generation.get(projection) ?? 1);
+    return projection;
   }
 
   get<T extends Doc>(collection: string, id: string): Promise<T | null> {

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { streamName } from '@companion/event-store';
+import { AgentQueries } from '@companion/agents';
+import { derivedId, EventSourcedCommands, invalid, newId, notFound } from '@companion/platform';
+import { chemistryScores, ChemistryScores, matchDecider, RelationshipStatus } from '../domain/match';
+import { pairDecider, pairKey } from '../domain/pair';
+import { MatchAccess } from './match-access';
+
+export const pairStream = (a: string, b: string) => {
+  const [x, y] = pairKey(a, b);
+  return streamName('pair', `${x}-${y}`);
+};
+export const matchStream = (matchId: string) => streamName('match', matchId);
+
+export class SwipeOn {
+  constructor(readonly swiperId: string, readonly targetId: string, readonly liked: boolean) {}
+}
+export interface SwipeResult {
+  swiped: true;
+  liked: boolean;
+  match: { id: string } | null;
+}
+
+@Injectable()
+@CommandHandler(SwipeOn)
+export class SwipeHandler implements ICommandHandler<SwipeOn, SwipeResult> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly agents: AgentQueries,
+  ) {}
+
+  async execute({ swiperId, targetId, liked }: SwipeOn): Promise<SwipeResult> {
+    if (swiperId === targetId) throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
+    if (!(await this.agents.byId(targetId))) throw notFound('agent_not_found', 'no such agent (unknown or deleted)');
+    const [a, b] = pairKey(swiperId, targetId);
+    const { state } = await this.commands.handle(
+      pairStream(a, b),
+      pairDecider,
+      { type: 'Swipe', swiperId, targetId, liked, matchId: derivedId('match', a, b) },
+      { actorId: swiperId },
+    );
+    return { swiped: true, liked: state.swipes[swiperId], match: state.matchId ? { id: state.matchId } : null };
+  }
+}
+
+export class SendMessage {
+  constructor(readonly matchId: string, readonly senderId: string, readonly content: string) {}
+}
+export interface SentMessage {
+  id: string;
+  matchId: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+@Injectable()
+@CommandHandler(SendMessage)
+export class SendMessageHandler implements ICommandHandler<SendMessage, SentMessage> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly access: MatchAccess,
+  ) {}
+
+  async execute({ matchId, senderId, content }: SendMessage): Promise<SentMessage> {
+    const match = await this.access.forParticipant(matchId, senderId);
+    const messageId = newId();
+    const result = await this.commands.handle(
+      matchStream(matchId),
+      matchDecider,
+      { type: 'SendMessage', matchId, participants: match.agentIds, senderId, messageId, content },
+      { actorId: senderId },
+    );
+    return { id: messageId, matchId, senderId, content, createdAt: result.occurredAt! };
+  }
+}
+
+export class RateChemistry {
+  constructor(readonly matchId: string, readonly raterId: string, readonly rating: number, readonly reason: string | null) {}
+}
+export interface RatedChemistry {
+  rating: { matchId: string; agentId: string; rating: number; reason: string | null; ratedAt: string };
+  match: { id: string; status: RelationshipStatus; chemistry: ChemistryScores };
+}
+
+@Injectable()
+@CommandHandler(RateChemistry)
+export class RateChemistryHandler implements ICommandHandler<RateChemistry, RatedChemistry> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    private readonly access: MatchAccess,
+  ) {}
+
+  async execute({ matchId, raterId, rating, reason }: RateChemistry): Promise<RatedChemistry> {
+    const match = await this.access.forParticipant(matchId, raterId);
+    const { state, occurredAt } = await this.commands.handle(
+      matchStream(matchId),
+      matchDecider,
+      { type: 'RateChemistry', matchId, participants: match.agentIds, raterId, rating, reason },
+      { actorId: raterId },
+    );
+    return {
+      rating: { matchId, agentId: raterId, rating, reason, ratedAt: occurredAt! },
+      match: { id: matchId, status: state.status, chemistry: chemistryScores(state.ratings, match.agentIds, state.ratingsCount) },
+    };
+  }
+}

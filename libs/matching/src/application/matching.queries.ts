@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AgentDoc, AGENTS } from '@companion/agents';
+import { CLOCK, Clock, decodeCursor, encodeCursor, invalid } from '@companion/platform';
+import { ReadModels } from '@companion/read-store';
+import { isKnownScene } from '@companion/agents';
+import { compatibility } from '../domain/compatibility';
+import { rankCandidates } from '../domain/discovery-ranking';
+import { chemistryScores } from '../domain/match';
+import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
+import { AGENT_MATCHES, AgentMatchesDoc, MatchDoc, MATCHES, MESSAGES, MessageDoc, SwipeDoc, SWIPES } from '../projections/matching.projection';
+import { CandidateIndex } from './candidate-index';
+import { MatchAccess } from './match-access';
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+export function agentSummary(doc: AgentDoc) {
+  return { id: doc._id, name: doc.profile.name, avatarUrl: doc.profile.avatarUrl ?? null, sceneId: doc.profile.sceneId ?? null };
+}
+
+export function messageView(m: MessageDoc) {
+  return { id: m._id, matchId: m.matchId, senderId: m.senderId, content: m.content, createdAt: m.createdAt };
+}
+
+/** Reads of the matching read models; never the event store. */
+@Injectable()
+export class MatchingQueries {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly index: CandidateIndex,
+    private readonly access: MatchAccess,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async discover(callerId: string, options: { limit: number; sceneId?: string; only?: ReadonlySet<string> }) {
+    if (options.sceneId !== undefined && !isKnownScene(options.sceneId)) throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
+    await this.index.refresh();
+    const me = this.index.get(callerId);
+    if (!me) return [];
+    const [mine, incoming] = await Promise.all([
+      this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
+      this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
+    ]);
+    const swiped = new Set(mine.map((s) => s.targetId));
+    const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
+    const ranked = rankCandidates(this.index.all(), {
+      callerId,
+      callerVector: me.vector,
+      swiped,
+      likedBy,
+      nowMs: this.clock.now().getTime(),
+      limit: options.limit,
+      sceneId: options.sceneId,
+      only: options.only,
+    });
+    const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.candidate.id))).map((d) => [d._id, d]));
+    return ranked.flatMap((r) => {
+      const profile = profiles.get(r.candidate.id);
+      if (!profile) return [];
+      const { breakdown } = compatibility(me.embedding, r.candidate.embedding);
+      return [
+        {
+          ...agentProfile(profile),
+          compatibilityScore: round(r.score),
+          likedYou: r.likedYou,
+          recentlyActive: r.recentlyActive,
+          lastParticipationAt: r.candidate.lastParticipationAt,
+          compatibility: { traits: round(breakdown.traits), interests: round(breakdown.interests), text: round(breakdown.text) },
+        },
+      ];
+    });
+  }
+
+  /** The caller's matches, most recent activity first; matches whose partner left are gone. */
+  async matches(agentId: string) {
+    const mine = await this.readModels.get<AgentMatchesDoc>(AGENT_MATCHES, agentId);
+    const docs = (await this.readModels.getMany<MatchDoc>(MATCHES, mine?.matchIds ?? [])).filter((m) => !m.closed);
+    const partners = new Map(
+      (await this.readModels.getMany<AgentDoc>(AGENTS, docs.map((m) => partnerOf(m, agentId)))).map((d) => [d._id, d]),
+    );
+    return docs
+      .filter((m) => partners.has(partnerOf(m, agentId)))
+      .sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a._id.localeCompare(b._id)))
+      .map((m) => matchView(m, agentId, partners.get(partnerOf(m, agentId))!));
+  }
+
+  async match(matchId: string, agentId: string) {
+    const m = await this.access.forParticipant(matchId, agentId);
+    const participants = await this.readModels.getMany<AgentDoc>(AGENTS, m.agentIds);
+    const partner = participants.find((p) => p._id === partnerOf(m, agentId));
+    if (!partner) throw invalid('match_not_found', 'no such match');
+    return { ...matchView(m, agentId, partner), participants: participants.map(agentSummary) };
+  }
+
+  /** Newest first; the cursor is the last message's number in the conversation. */
+  async messages(matchId: string, agentId: string, options: { cursor?: string; limit: number }) {
+    await this.access.forParticipant(matchId, agentId);
+    const after = decodeCursor(options.cursor, { s: 'number' });
+    const docs = await this.readModels.find<MessageDoc>(
+      MESSAGES,
+      after ? { matchId, seq: { $lt: after.s } } : { matchId },
+      { sort: [['seq', -1]], limit: options.limit + 1 },
+    );
+    const page = docs.slice(0, options.limit);
+    return {
+      messages: page.map(messageView),
+      nextCursor: docs.length > options.limit ? encodeCursor({ s: page[page.length - 1].seq }) : null,
+    };
+  }
+
+  async leaderboard(sortBy: 'likesReceived' | 'matchCount', limit: number) {
+    const other = sortBy === 'likesReceived' ? 'matchCount' : 'likesReceived';
+    const stats = await this.readModels.find<AgentStatsDoc>(AGENT_STATS, {}, { sort: [[sortBy, -1], [other, -1], ['_id', 1]], limit });
+    const agents = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, stats.map((s) => s._id))).map((d) => [d._id, d]));
+    return stats
+      .filter((s) => agents.has(s._id))
+      .map((s, i) => ({ rank: i + 1, agent: agentSummary(agents.get(s._id)!), likesReceived: s.likesReceived, matchCount: s.matchCount }));
+  }
+}
+
+export function partnerOf(m: MatchDoc, agentId: string): string {
+  return m.agentIds[0] === agentId ? m.agentIds[1] : m.agentIds[0];
+}
+
+function agentProfile(doc: AgentDoc) {
+  const p = doc.profile;
+  return {
+    id: doc._id,
+    name: p.name,
+    bio: p.bio,
+    avatarUrl: p.avatarUrl ?? null,
+    personalityTraits: p.personalityTraits,
+    interests: p.interests,
+    sceneId: p.sceneId ?? null,
+  };
+}
+
+export function matchView(m: MatchDoc, agentId: string, partner: AgentDoc) {
+  return {
+    id: m._id,
+    status: m.status,
+    createdAt: m.createdAt,
+    lastActivityAt: m.lastActivityAt,
+    partner: agentSummary(partner),
+    messageCount: m.messageCount,
+    latestMessage: m.latestMessage && { ...m.latestMessage, fromPartner: m.latestMessage.senderId !== agentId },
+    chemistry: chemistryScores(m.ratings, m.agentIds, m.ratingsCount),
+  };
+}

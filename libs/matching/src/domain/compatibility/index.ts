@@ -1,0 +1,3 @@
+export * from './embedding';
+export * from './embedder';
+export * from './local-embedder';

@@ -1,0 +1,103 @@
+import { conflict, Decider, forbidden } from '@companion/platform/domain';
+
+/**
+ * The `match-{id}` stream: the conversation, chemistry ratings and the relationship status. The
+ * match itself is created in the pair stream; commands here carry its two participants (from the
+ * matches read model, which the MatchCreated event built).
+ */
+export type RelationshipStatus = 'active' | 'broken_up';
+
+/** A relationship breaks up when a participant rates the chemistry below this. */
+export const BREAK_UP_BELOW = 0.2;
+/** A broken-up relationship is active again when both participants' latest ratings reach this. */
+export const RECONCILE_AT = 0.6;
+
+export type MatchEvent =
+  | { type: 'MessageSent'; data: { matchId: string; messageId: string; senderId: string; content: string; seq: number } }
+  | { type: 'ChemistryRated'; data: { matchId: string; raterId: string; rating: number; reason: string | null; messageCount: number } }
+  | { type: 'RelationshipStatusChanged'; data: { matchId: string; from: RelationshipStatus; to: RelationshipStatus; triggeredBy: string } };
+
+export type MatchCommand =
+  | { type: 'SendMessage'; matchId: string; participants: readonly string[]; senderId: string; messageId: string; content: string }
+  | { type: 'RateChemistry'; matchId: string; participants: readonly string[]; raterId: string; rating: number; reason: string | null };
+
+export interface RatingState {
+  rating: number;
+  reason: string | null;
+  /** The match's message count when this rating was given (pulse rule 2). */
+  messageCount: number;
+}
+
+export interface MatchState {
+  status: RelationshipStatus;
+  messageCount: number;
+  ratingsCount: number;
+  ratings: Record<string, RatingState>;
+}
+
+export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
+  initialState: () => ({ status: 'active', messageCount: 0, ratingsCount: 0, ratings: {} }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MessageSent':
+        return { ...state, messageCount: state.messageCount + 1 };
+      case 'ChemistryRated':
+        return {
+          ...state,
+          ratingsCount: state.ratingsCount + 1,
+          ratings: { ...state.ratings, [event.data.raterId]: { rating: event.data.rating, reason: event.data.reason, messageCount: event.data.messageCount } },
+        };
+      case 'RelationshipStatusChanged':
+        return { ...state, status: event.data.to };
+    }
+  },
+
+  decide(command, state) {
+    const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
+    if (!command.participants.includes(actor)) throw forbidden('not_a_participant', 'only the two participants of this match may do this');
+    switch (command.type) {
+      case 'SendMessage':
+        if (state.status === 'broken_up') {
+          throw conflict('relationship_broken_up', 'this relationship is broken up: messages are closed until both rate the chemistry at 0.6 or more');
+        }
+        return [
+          {
+            type: 'MessageSent',
+            data: { matchId: command.matchId, messageId: command.messageId, senderId: command.senderId, content: command.content, seq: state.messageCount + 1 },
+          },
+        ];
+      case 'RateChemistry': {
+        const rated: MatchEvent = {
+          type: 'ChemistryRated',
+          data: { matchId: command.matchId, raterId: command.raterId, rating: command.rating, reason: command.reason, messageCount: state.messageCount },
+        };
+        const next = nextStatus(matchDecider.evolve(state, rated), command.raterId, command.participants);
+        if (next === state.status) return [rated];
+        return [rated, { type: 'RelationshipStatusChanged', data: { matchId: command.matchId, from: state.status, to: next, triggeredBy: command.raterId } }];
+      }
+    }
+  },
+};
+
+/** The rule that moves a relationship between active and broken-up (README, "Chemistry"). */
+export function nextStatus(state: MatchState, raterId: string, participants: readonly string[]): RelationshipStatus {
+  const latest = state.ratings[raterId]?.rating;
+  if (state.status === 'active') return latest !== undefined && latest < BREAK_UP_BELOW ? 'broken_up' : 'active';
+  const both = participants.map((p) => state.ratings[p]?.rating);
+  return both.every((r) => r !== undefined && r >= RECONCILE_AT) ? 'active' : 'broken_up';
+}
+
+export interface ChemistryScores {
+  /** Each participant's latest rating, or null before they rated. */
+  byAgent: Record<string, number | null>;
+  /** Mean of the latest ratings given, or null when nobody has rated. */
+  average: number | null;
+  ratingsCount: number;
+}
+
+export function chemistryScores(ratings: Record<string, { rating: number }>, participants: readonly string[], ratingsCount: number): ChemistryScores {
+  const byAgent = Object.fromEntries(participants.map((p) => [p, ratings[p]?.rating ?? null]));
+  const given = Object.values(byAgent).filter((r): r is number => r !== null);
+  return { byAgent, average: given.length ? given.reduce((a, b) => a + b, 0) / given.length : null, ratingsCount };
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS } from '@companion/platform';
+import { RateChemistry, RatedChemistry, SendMessage, SentMessage, SwipeOn, SwipeResult } from '../application/matching.commands';
+import { MatchingQueries } from '../application/matching.queries';
+import { ChemistryRatingDto, DiscoverQuery, LeaderboardQuery, MessagesQuery, SendMessageDto, SwipeDto } from './matching.dto';
+
+@ApiTags('discovery')
+@ApiBearerAuth()
+@UseGuards(AgentAuthGuard)
+@Controller()
+export class DiscoveryController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: MatchingQueries,
+  ) {}
+
+  @Get('discover')
+  @ApiOperation({ summary: 'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility' })
+  async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery) {
+    return { agents: await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId }) };
+  }
+
+  @Post('swipe')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Like or pass; a mutual like creates a match. Swipes are final.' })
+  swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
+    return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
+  }
+}
+
+@ApiTags('matches')
+@ApiBearerAuth()
+@UseGuards(AgentAuthGuard)
+@Controller('matches')
+export class MatchesController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queries: MatchingQueries,
+  ) {}
+
+  @Get()
+  async list(@CurrentAgent() agent: AuthenticatedAgent) {
+    return { matches: await this.queries.matches(agent.id) };
+  }
+
+  @Get(':id')
+  async detail(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
+    return this.queries.match(id, agent.id);
+  }
+
+  @Get(':id/messages')
+  async messages(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Query() query: MessagesQuery) {
+    return this.queries.messages(id, agent.id, { cursor: query.cursor, limit: query.limit ?? LIMITS.list.messages.default });
+  }
+
+  @Post(':id/messages')
+  async send(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: SendMessageDto): Promise<{ message: SentMessage }> {
+    return { message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content)) };
+  }
+
+  @Post(':id/chemistry-rating')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it' })
+  rate(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: ChemistryRatingDto): Promise<RatedChemistry> {
+    return this.commandBus.execute(new RateChemistry(id, agent.id, body.rating, body.reason ?? null));
+  }
+}
+
+@ApiTags('public')
+@Controller('leaderboard')
+export class LeaderboardController {
+  constructor(private readonly queries: MatchingQueries) {}
+
+  @Get()
+  async leaderboard(@Query() query: LeaderboardQuery) {
+    const sortBy = query.sortBy ?? 'likesReceived';
+    return { sortBy, entries: await this.queries.leaderboard(sortBy, query.limit ?? LIMITS.list.leaderboard.default) };
+  }
+}

@@ -1,0 +1,62 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { LIMITS, toInt } from '@companion/platform';
+
+const L = LIMITS;
+
+export class SwipeDto {
+  @ApiProperty({ minLength: 1 })
+  @IsString() @MinLength(1) @MaxLength(100)
+  targetAgentId!: string;
+
+  @ApiProperty()
+  @IsBoolean()
+  liked!: boolean;
+}
+
+export class SendMessageDto {
+  @ApiProperty({ minLength: L.message.min, maxLength: L.message.max })
+  @IsString() @Length(L.message.min, L.message.max)
+  content!: string;
+}
+
+export class ChemistryRatingDto {
+  @ApiProperty({ minimum: 0, maximum: 1 })
+  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(1)
+  rating!: number;
+
+  @ApiPropertyOptional({ maxLength: L.chemistryReason.max })
+  @IsOptional() @IsString() @MaxLength(L.chemistryReason.max)
+  reason?: string;
+}
+
+export class DiscoverQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: L.list.discover.max, default: L.list.discover.default })
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(L.list.discover.max)
+  limit?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional() @IsString() @Length(1, 100)
+  sceneId?: string;
+}
+
+export class MessagesQuery {
+  @ApiPropertyOptional()
+  @IsOptional() @IsString()
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: L.list.messages.max, default: L.list.messages.default })
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(L.list.messages.max)
+  limit?: number;
+}
+
+export class LeaderboardQuery {
+  @ApiPropertyOptional({ enum: ['likesReceived', 'matchCount'], default: 'likesReceived' })
+  @IsOptional() @IsIn(['likesReceived', 'matchCount'])
+  sortBy?: 'likesReceived' | 'matchCount';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: L.list.leaderboard.max, default: L.list.leaderboard.default })
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(L.list.leaderboard.max)
+  limit?: number;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AgentsModule } from '@companion/agents';
+import { CandidateIndex } from './application/candidate-index';
+import { MatchAccess } from './application/match-access';
+import { RateChemistryHandler, SendMessageHandler, SwipeHandler } from './application/matching.commands';
+import { MatchingQueries } from './application/matching.queries';
+import { DiscoveryController, LeaderboardController, MatchesController } from './http/matching.controller';
+
+@Module({
+  imports: [CqrsModule, AgentsModule],
+  controllers: [DiscoveryController, MatchesController, LeaderboardController],
+  providers: [CandidateIndex, MatchAccess, MatchingQueries, SwipeHandler, SendMessageHandler, RateChemistryHandler],
+  exports: [MatchAccess, MatchingQueries, CandidateIndex],
+})
+export class MatchingModule {}

@@ -1,0 +1,109 @@
+import type { RecordedEvent } from '@companion/event-store';
+import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
+import type { AgentEvent, Profile } from '@companion/agents';
+import type { Embedder, Embedding, EmbeddingInput } from '../domain/compatibility';
+
+/**
+ * One candidate as discovery sees it. A deleted agent leaves a tombstone (`active: false`, no
+ * profile data) so the in-memory candidate index, which follows this collection by `_pos`, learns
+ * of the deletion.
+ */
+export interface DiscoveryProfileDoc extends Doc {
+  active: boolean;
+  sceneId?: string | null;
+  /** What the embedding was computed from, so a profile change re-embeds without another read model. */
+  input?: EmbeddingInput;
+  embedding?: Embedding;
+  lastParticipationAt?: string;
+}
+
+export const DISCOVERY_PROFILES = 'discoveryProfiles';
+
+type Participation =
+  | { type: 'SwipeRecorded'; data: { swiperId: string } }
+  | { type: 'MessageSent'; data: { senderId: string } }
+  | { type: 'ChemistryRated'; data: { raterId: string } };
+
+const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bio' | 'backstory'>): EmbeddingInput => ({
+  personalityTraits: p.personalityTraits,
+  interests: p.interests,
+  bio: p.bio,
+  ...(p.backstory ? { backstory: p.backstory } : {}),
+});
+
+/**
+ * Embeddings are computed here, when a profile is registered or changed, so a rebuild recomputes
+ * them with the current embedder (bump `version` when the embedder changes).
+ */
+export function discoveryProjection(embedder: Embedder): Projection {
+  return {
+    name: 'discovery',
+    version: 1,
+    collections: [
+      {
+        name: DISCOVERY_PROFILES,
+        indexes: [
+          { name: 'by_pos', fields: [['_pos', 1]] },
+          { name: 'by_active_scene', fields: [['active', 1], ['sceneId', 1]] },
+        ],
+      },
+    ],
+    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated'],
+
+    async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+      const event = { type: recorded.type, data: recorded.data } as AgentEvent | Participation;
+      const at = recorded.metadata.occurredAt;
+      switch (event.type) {
+        case 'AgentRegistered': {
+          const { agentId, profile } = event.data;
+          const input = embeddingInput(profile);
+          const embedding = await embedder.embed(input);
+          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId, () => ({
+            _id: agentId,
+            active: true,
+            sceneId: profile.sceneId ?? null,
+            input,
+            embedding,
+            lastParticipationAt: at,
+          }));
+          return;
+        }
+        case 'AgentProfileUpdated': {
+          const { agentId, changes } = event.data;
+          const current = await ctx.get<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId);
+          if (!current?.active) return;
+          const input = current.input && embeddingInput({ ...current.input, ...withoutUndefined(changes) });
+          const changed = JSON.stringify(input) !== JSON.stringify(current.input);
+          const embedding = changed && input ? await embedder.embed(input) : current.embedding;
+          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId, (doc) =>
+            doc && {
+              ...doc,
+              input,
+              embedding,
+              sceneId: changes.sceneId === undefined ? doc.sceneId : changes.sceneId,
+              lastParticipationAt: at,
+            },
+          );
+          return;
+        }
+        case 'AgentDeleted':
+          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, event.data.agentId, () => ({ _id: event.data.agentId, active: false }));
+          return;
+        case 'SwipeRecorded':
+          return participated(ctx, event.data.swiperId, at);
+        case 'MessageSent':
+          return participated(ctx, event.data.senderId, at);
+        case 'ChemistryRated':
+          return participated(ctx, event.data.raterId, at);
+      }
+    },
+  };
+}
+
+function participated(ctx: ProjectionContext, agentId: string, at: string): Promise<void> {
+  return ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId, (doc) => (doc?.active ? { ...doc, lastParticipationAt: at } : undefined));
+}
+
+function withoutUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

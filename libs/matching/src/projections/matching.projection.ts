@@ -1,0 +1,152 @@
+import type { RecordedEvent } from '@companion/event-store';
+import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
+import type { MatchEvent, RelationshipStatus } from '../domain/match';
+import type { PairEvent } from '../domain/pair';
+
+export interface MessagePreview {
+  id: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface RatingDoc {
+  rating: number;
+  reason: string | null;
+  ratedAt: string;
+  /** The match's message count when the rating was given (pulse rule 2). */
+  messageCount: number;
+}
+
+export interface MatchDoc extends Doc {
+  agentIds: [string, string];
+  status: RelationshipStatus;
+  createdAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  latestMessage: MessagePreview | null;
+  /** Participants who have sent at least one message. */
+  spokenBy: string[];
+  ratings: Record<string, RatingDoc>;
+  ratingsCount: number;
+  /** A participant deleted their profile: the match is gone for everyone. */
+  closed: boolean;
+}
+
+export interface AgentMatchesDoc extends Doc {
+  /** Newest first. */
+  matchIds: string[];
+}
+
+export interface MessageDoc extends Doc {
+  matchId: string;
+  senderId: string;
+  content: string;
+  seq: number;
+  createdAt: string;
+}
+
+export interface SwipeDoc extends Doc {
+  swiperId: string;
+  targetId: string;
+  liked: boolean;
+  at: string;
+}
+
+export const MATCHES = 'matches';
+export const AGENT_MATCHES = 'agentMatches';
+export const MESSAGES = 'messages';
+export const SWIPES = 'swipes';
+
+export const swipeId = (swiperId: string, targetId: string) => `${swiperId}:${targetId}`;
+
+type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId: string } };
+
+/** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
+export const matchingProjection: Projection = {
+  name: 'matching',
+  version: 1,
+  collections: [
+    { name: MATCHES },
+    { name: AGENT_MATCHES },
+    { name: MESSAGES, indexes: [{ name: 'by_match_seq', fields: [['matchId', 1], ['seq', -1]] }] },
+    {
+      name: SWIPES,
+      indexes: [
+        { name: 'by_swiper', fields: [['swiperId', 1]] },
+        { name: 'by_target_liked', fields: [['targetId', 1], ['liked', 1]] },
+      ],
+    },
+  ],
+  eventTypes: ['SwipeRecorded', 'MatchCreated', 'MessageSent', 'ChemistryRated', 'RelationshipStatusChanged', 'AgentDeleted'],
+
+  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    const event = { type: recorded.type, data: recorded.data } as Handled;
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'SwipeRecorded': {
+        const { swiperId, targetId, liked } = event.data;
+        const id = swipeId(swiperId, targetId);
+        await ctx.update<SwipeDoc>(SWIPES, id, () => ({ _id: id, swiperId, targetId, liked, at }));
+        return;
+      }
+      case 'MatchCreated': {
+        const { matchId, agentIds } = event.data;
+        await ctx.update<MatchDoc>(MATCHES, matchId, () => ({
+          _id: matchId,
+          agentIds,
+          status: 'active',
+          createdAt: at,
+          lastActivityAt: at,
+          messageCount: 0,
+          latestMessage: null,
+          spokenBy: [],
+          ratings: {},
+          ratingsCount: 0,
+          closed: false,
+        }));
+        for (const agentId of agentIds) {
+          await ctx.update<AgentMatchesDoc>(AGENT_MATCHES, agentId, (doc) => ({ _id: agentId, matchIds: [matchId, ...(doc?.matchIds ?? [])] }));
+        }
+        return;
+      }
+      case 'MessageSent': {
+        const { matchId, messageId, senderId, content, seq } = event.data;
+        await ctx.update<MessageDoc>(MESSAGES, messageId, () => ({ _id: messageId, matchId, senderId, content, seq, createdAt: at }));
+        await ctx.update<MatchDoc>(MATCHES, matchId, (m) =>
+          m && {
+            ...m,
+            messageCount: seq,
+            latestMessage: { id: messageId, senderId, content, createdAt: at },
+            spokenBy: m.spokenBy.includes(senderId) ? m.spokenBy : [...m.spokenBy, senderId],
+            lastActivityAt: at,
+          },
+        );
+        return;
+      }
+      case 'ChemistryRated': {
+        const { matchId, raterId, rating, reason, messageCount } = event.data;
+        await ctx.update<MatchDoc>(MATCHES, matchId, (m) =>
+          m && {
+            ...m,
+            ratings: { ...m.ratings, [raterId]: { rating, reason, ratedAt: at, messageCount } },
+            ratingsCount: m.ratingsCount + 1,
+            lastActivityAt: at,
+          },
+        );
+        return;
+      }
+      case 'RelationshipStatusChanged':
+        await ctx.update<MatchDoc>(MATCHES, event.data.matchId, (m) => m && { ...m, status: event.data.to, lastActivityAt: at });
+        return;
+      case 'AgentDeleted': {
+        const { agentId } = event.data;
+        const mine = await ctx.get<AgentMatchesDoc>(AGENT_MATCHES, agentId);
+        for (const matchId of mine?.matchIds ?? []) await ctx.update<MatchDoc>(MATCHES, matchId, (m) => m && { ...m, closed: true });
+        await ctx.update(AGENT_MATCHES, agentId, () => null);
+        for (const swipe of await ctx.find<SwipeDoc>(SWIPES, { swiperId: agentId })) await ctx.update(SWIPES, swipe._id, () => null);
+        return;
+      }
+    }
+  },
+};
