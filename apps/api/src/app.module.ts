@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
+import { DatesModule } from '@companion/dates';
+import { FeedModule } from '@companion/feed';
 import { MatchingModule } from '@companion/matching';
 import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule } from '@companion/platform';
 import { HealthController } from './health.controller';
@@ -25,6 +27,8 @@ export class AppModule {
         CqrsModule.forRoot(),
         AgentsModule,
         MatchingModule,
+        FeedModule,
+        DatesModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

@@ -1,4 +1,6 @@
 import { agentsProjection } from '@companion/agents';
+import { loveStoriesProjection } from '@companion/dates';
+import { feedProjection } from '@companion/feed';
 import { discoveryProjection, Embedder, HttpTextEmbedder, leaderboardProjection, LocalEmbedder, matchingProjection } from '@companion/matching';
 import type { AppConfig } from '@companion/platform';
 import type { Projection } from '@companion/read-store';
@@ -11,5 +13,5 @@ export function createEmbedder(config: Pick<AppConfig, 'embedderUrl'>): Embedder
 
 /** Every read model of the service; the API, the projector and the CLI share this list. */
 export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projection[] {
-  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config))];
+  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config)), feedProjection, loveStoriesProjection];
 }

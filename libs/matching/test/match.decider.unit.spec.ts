@@ -3,8 +3,8 @@ import { chemistryScores, MatchEvent, matchDecider } from '../src/domain/match';
 
 const spec = deciderSpec(matchDecider);
 const participants = ['a', 'b'];
-const send = (senderId: string, content = 'hello') => ({ type: 'SendMessage' as const, matchId: 'm', participants, senderId, messageId: `id-${senderId}`, content });
-const rate = (raterId: string, rating: number, reason: string | null = null) => ({ type: 'RateChemistry' as const, matchId: 'm', participants, raterId, rating, reason });
+const send = (senderId: string, content = 'hello') => ({ type: 'SendMessage' as const, matchId: 'm', participants, senderId, messageId: `id-${senderId}`, content, storyId: 's' });
+const rate = (raterId: string, rating: number, reason: string | null = null) => ({ type: 'RateChemistry' as const, matchId: 'm', participants, raterId, rating, reason, storyId: 's' });
 const sent = (senderId: string, seq: number): MatchEvent => ({ type: 'MessageSent', data: { matchId: 'm', messageId: `id-${senderId}`, senderId, content: 'hello', seq } });
 const rated = (raterId: string, rating: number, messageCount = 0): MatchEvent => ({ type: 'ChemistryRated', data: { matchId: 'm', raterId, rating, reason: null, messageCount } });
 const changed = (from: 'active' | 'broken_up', to: 'active' | 'broken_up', triggeredBy: string): MatchEvent => ({
@@ -52,6 +52,33 @@ describe('match decider', () => {
 
     it('refuses a non-participant', () => {
       spec.given([]).when(rate('c', 0.5)).thenThrows('forbidden', 'not_a_participant');
+    });
+  });
+
+  describe('love story milestone', () => {
+    const conversation = (n: number) => Array.from({ length: n }, (_, i) => sent(i % 2 ? 'b' : 'a', i + 1));
+    const published = (triggeredBy: string, messageCount: number, chemistry: number): MatchEvent => ({
+      type: 'LoveStoryPublished',
+      data: { storyId: 's', matchId: 'm', agentIds: participants, messageCount, chemistry, triggeredBy },
+    });
+
+    it('publishes when the second high rating arrives after ten messages from both', () => {
+      spec.given([...conversation(10), rated('a', 0.9, 10)]).when(rate('b', 0.8)).then([rated('b', 0.8, 10), published('b', 10, (0.9 + 0.8) / 2)]);
+    });
+
+    it('publishes when the tenth message arrives after both rated high', () => {
+      spec.given([...conversation(9), rated('a', 0.9, 9), rated('b', 0.9, 9)]).when(send('b')).then([sent('b', 10), published('b', 10, 0.9)]);
+    });
+
+    it('does not publish below the milestone: nine messages, a rating under 0.8, or one silent participant', () => {
+      spec.given([...conversation(9), rated('a', 0.9)]).when(rate('b', 0.9)).then([rated('b', 0.9, 9)]);
+      spec.given([...conversation(10), rated('a', 0.9)]).when(rate('b', 0.79)).then([rated('b', 0.79, 10)]);
+      const monologue = Array.from({ length: 10 }, (_, i) => sent('a', i + 1));
+      spec.given([...monologue, rated('a', 0.9)]).when(rate('b', 0.9)).then([rated('b', 0.9, 10)]);
+    });
+
+    it('publishes only once', () => {
+      spec.given([...conversation(10), rated('a', 0.9, 10), rated('b', 0.9, 10), published('b', 10, 0.9)]).when(send('a')).then([sent('a', 11)]);
     });
   });
 

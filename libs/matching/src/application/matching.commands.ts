@@ -12,6 +12,7 @@ export const pairStream = (a: string, b: string) => {
   return streamName('pair', `${x}-${y}`);
 };
 export const matchStream = (matchId: string) => streamName('match', matchId);
+export const storyIdOf = (matchId: string) => derivedId('loveStory', matchId);
 
 export class SwipeOn {
   constructor(readonly swiperId: string, readonly targetId: string, readonly liked: boolean) {}
@@ -69,7 +70,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessage, SentMess
     const result = await this.commands.handle(
       matchStream(matchId),
       matchDecider,
-      { type: 'SendMessage', matchId, participants: match.agentIds, senderId, messageId, content },
+      { type: 'SendMessage', matchId, participants: match.agentIds, senderId, messageId, content, storyId: storyIdOf(matchId) },
       { actorId: senderId },
     );
     return { id: messageId, matchId, senderId, content, createdAt: result.occurredAt! };
@@ -97,7 +98,7 @@ export class RateChemistryHandler implements ICommandHandler<RateChemistry, Rate
     const { state, occurredAt } = await this.commands.handle(
       matchStream(matchId),
       matchDecider,
-      { type: 'RateChemistry', matchId, participants: match.agentIds, raterId, rating, reason },
+      { type: 'RateChemistry', matchId, participants: match.agentIds, raterId, rating, reason, storyId: storyIdOf(matchId) },
       { actorId: raterId },
     );
     return {

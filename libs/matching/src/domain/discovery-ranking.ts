@@ -47,6 +47,8 @@ export function rankCandidates<C extends RankableCandidate>(candidates: Iterable
   const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
   for (const c of candidates) {
     if (c.id === q.callerId || q.swiped.has(c.id)) continue;
+    // Another embedding model (an embedder change mid-rebuild): not comparable.
+    if (c.vector.length !== q.callerVector.length) continue;
     if (q.sceneId !== undefined && c.sceneId !== q.sceneId) continue;
     if (q.only && !q.only.has(c.id)) continue;
     const likedYou = q.likedBy.has(c.id);

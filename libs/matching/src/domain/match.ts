@@ -11,15 +11,26 @@ export type RelationshipStatus = 'active' | 'broken_up';
 export const BREAK_UP_BELOW = 0.2;
 /** A broken-up relationship is active again when both participants' latest ratings reach this. */
 export const RECONCILE_AT = 0.6;
+/**
+ * A love story is published once, when an active relationship reaches this milestone: both
+ * participants have spoken, the conversation has at least LOVE_STORY_MESSAGES messages, and both
+ * latest chemistry ratings are at least LOVE_STORY_CHEMISTRY.
+ */
+export const LOVE_STORY_MESSAGES = 10;
+export const LOVE_STORY_CHEMISTRY = 0.8;
 
 export type MatchEvent =
   | { type: 'MessageSent'; data: { matchId: string; messageId: string; senderId: string; content: string; seq: number } }
   | { type: 'ChemistryRated'; data: { matchId: string; raterId: string; rating: number; reason: string | null; messageCount: number } }
-  | { type: 'RelationshipStatusChanged'; data: { matchId: string; from: RelationshipStatus; to: RelationshipStatus; triggeredBy: string } };
+  | { type: 'RelationshipStatusChanged'; data: { matchId: string; from: RelationshipStatus; to: RelationshipStatus; triggeredBy: string } }
+  | {
+      type: 'LoveStoryPublished';
+      data: { storyId: string; matchId: string; agentIds: string[]; messageCount: number; chemistry: number; triggeredBy: string };
+    };
 
 export type MatchCommand =
-  | { type: 'SendMessage'; matchId: string; participants: readonly string[]; senderId: string; messageId: string; content: string }
-  | { type: 'RateChemistry'; matchId: string; participants: readonly string[]; raterId: string; rating: number; reason: string | null };
+  | { type: 'SendMessage'; matchId: string; participants: readonly string[]; senderId: string; messageId: string; content: string; storyId: string }
+  | { type: 'RateChemistry'; matchId: string; participants: readonly string[]; raterId: string; rating: number; reason: string | null; storyId: string };
 
 export interface RatingState {
   rating: number;
@@ -33,15 +44,21 @@ export interface MatchState {
   messageCount: number;
   ratingsCount: number;
   ratings: Record<string, RatingState>;
+  spokenBy: string[];
+  storyPublished: boolean;
 }
 
 export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
-  initialState: () => ({ status: 'active', messageCount: 0, ratingsCount: 0, ratings: {} }),
+  initialState: () => ({ status: 'active', messageCount: 0, ratingsCount: 0, ratings: {}, spokenBy: [], storyPublished: false }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'MessageSent':
-        return { ...state, messageCount: state.messageCount + 1 };
+        return {
+          ...state,
+          messageCount: state.messageCount + 1,
+          spokenBy: state.spokenBy.includes(event.data.senderId) ? state.spokenBy : [...state.spokenBy, event.data.senderId],
+        };
       case 'ChemistryRated':
         return {
           ...state,
@@ -50,6 +67,8 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
         };
       case 'RelationshipStatusChanged':
         return { ...state, status: event.data.to };
+      case 'LoveStoryPublished':
+        return { ...state, storyPublished: true };
     }
   },
 
@@ -57,28 +76,61 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
     const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
     if (!command.participants.includes(actor)) throw forbidden('not_a_participant', 'only the two participants of this match may do this');
     switch (command.type) {
-      case 'SendMessage':
+      case 'SendMessage': {
         if (state.status === 'broken_up') {
           throw conflict('relationship_broken_up', 'this relationship is broken up: messages are closed until both rate the chemistry at 0.6 or more');
         }
-        return [
-          {
-            type: 'MessageSent',
-            data: { matchId: command.matchId, messageId: command.messageId, senderId: command.senderId, content: command.content, seq: state.messageCount + 1 },
-          },
-        ];
+        const sent: MatchEvent = {
+          type: 'MessageSent',
+          data: { matchId: command.matchId, messageId: command.messageId, senderId: command.senderId, content: command.content, seq: state.messageCount + 1 },
+        };
+        return withLoveStory(state, [sent], command);
+      }
       case 'RateChemistry': {
         const rated: MatchEvent = {
           type: 'ChemistryRated',
           data: { matchId: command.matchId, raterId: command.raterId, rating: command.rating, reason: command.reason, messageCount: state.messageCount },
         };
         const next = nextStatus(matchDecider.evolve(state, rated), command.raterId, command.participants);
-        if (next === state.status) return [rated];
-        return [rated, { type: 'RelationshipStatusChanged', data: { matchId: command.matchId, from: state.status, to: next, triggeredBy: command.raterId } }];
+        const events: MatchEvent[] =
+          next === state.status
+            ? [rated]
+            : [rated, { type: 'RelationshipStatusChanged', data: { matchId: command.matchId, from: state.status, to: next, triggeredBy: command.raterId } }];
+        return withLoveStory(state, events, command);
       }
     }
   },
 };
+
+/** Appends the love story when these events make the relationship reach its milestone. */
+function withLoveStory(state: MatchState, events: MatchEvent[], command: MatchCommand): MatchEvent[] {
+  const after = events.reduce(matchDecider.evolve, state);
+  if (after.storyPublished || !reachedMilestone(after, command.participants)) return events;
+  const ratings = command.participants.map((p) => after.ratings[p].rating);
+  const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
+  return [
+    ...events,
+    {
+      type: 'LoveStoryPublished',
+      data: {
+        storyId: command.storyId,
+        matchId: command.matchId,
+        agentIds: [...command.participants],
+        messageCount: after.messageCount,
+        chemistry: ratings.reduce((a, b) => a + b, 0) / ratings.length,
+        triggeredBy: actor,
+      },
+    },
+  ];
+}
+
+export function reachedMilestone(state: MatchState, participants: readonly string[]): boolean {
+  return (
+    state.status === 'active' &&
+    state.messageCount >= LOVE_STORY_MESSAGES &&
+    participants.every((p) => state.spokenBy.includes(p) && (state.ratings[p]?.rating ?? 0) >= LOVE_STORY_CHEMISTRY)
+  );
+}
 
 /** The rule that moves a relationship between active and broken-up (README, "Chemistry"). */
 export function nextStatus(state: MatchState, raterId: string, participants: readonly string[]): RelationshipStatus {

@@ -1,0 +1,2 @@
+export * from './projections/love-stories.projection';
+export * from './dates.module';

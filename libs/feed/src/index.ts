@@ -1,0 +1,3 @@
+export * from './projections/feed.projection';
+export * from './application/feed.queries';
+export * from './feed.module';
