@@ -144,7 +144,7 @@ export const matchingProjection: Projection = {
         const mine = await ctx.get<AgentMatchesDoc>(AGENT_MATCHES, agentId);
         for (const matchId of mine?.matchIds ?? []) await ctx.update<MatchDoc>(MATCHES, matchId, (m) => m && { ...m, closed: true });
         await ctx.update(AGENT_MATCHES, agentId, () => null);
-        for (const swipe of await ctx.find<SwipeDoc>(SWIPES, { swiperId: agentId })) await ctx.update(SWIPES, swipe._id, () => null);
+        // Its swipes stay: they name no profile data, and every reader drops agents who are gone.
         return;
       }
     }

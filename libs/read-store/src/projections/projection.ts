@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@companion/event-store';
-import type { Doc, Filter, FindOptions, IndexSpec } from '../read-store.port';
+import type { Doc, IndexSpec } from '../read-store.port';
 
 export interface CollectionDecl {
   /** Logical name, used by queries; the physical one carries the generation (`agents_g2`). */
@@ -35,6 +35,6 @@ export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
   /** `fn` returns the new document, `null` to delete it, or `undefined` to leave it unchanged. */
   update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
-  /** Reads committed documents only (not this batch's pending writes): use for lookups of other entities. */
-  find<T extends Doc>(collection: string, filter: Filter, options?: FindOptions): Promise<T[]>;
+  // No queries here on purpose: a query would not see this batch's pending writes, so a rebuild
+  // (one large batch) would decide differently from the live run. Keep lookup documents instead.
 }

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@companion/event-store';
-import type { Doc, Filter, FindOptions, ReadStore, Write } from '../read-store.port';
+import type { Doc, ReadStore, Write } from '../read-store.port';
 import { ProjectedDoc, ProjectionContext } from './projection';
 
 /**
@@ -34,8 +34,6 @@ export class UnitOfWork {
         doc: next === null ? null : ({ ...next, _id: id, _pos: this.event.position } as ProjectedDoc),
       });
     },
-    find: <T extends Doc>(collection: string, filter: Filter, options?: FindOptions) =>
-      this.store.find<T>(this.resolve(collection), filter, options),
   };
 
   private async read(physical: string, id: string): Promise<ProjectedDoc | null> {

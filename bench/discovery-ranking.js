@@ -1,0 +1,41 @@
+// Discovery at scale: ranks N candidates (default 100 000) for one caller with the real embedder
+// and the real ranking, as GET /discover does after its candidate index is warm.
+//   npm run build && node bench/discovery-ranking.js [N] [rounds]
+const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
+const { rankCandidates } = require('../dist/libs/matching/src/domain/discovery-ranking');
+
+const N = Number(process.argv[2] ?? 100_000);
+const ROUNDS = Number(process.argv[3] ?? 200);
+let seed = 42;
+const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+const WORDS = ['astronomy', 'poetry', 'chess', 'hiking', 'jazz', 'cooking', 'films', 'gardening', 'robots', 'tea', 'painting', 'sailing', 'history', 'puzzles', 'dancing', 'coding'];
+const pick = (n) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
+
+async function main() {
+  const embedder = new LocalEmbedder();
+  const now = Date.now();
+  const t0 = performance.now();
+  const candidates = [];
+  for (let i = 0; i < N; i++) {
+    const e = await embedder.embed({
+      personalityTraits: { openness: rnd(), conscientiousness: rnd(), extraversion: rnd(), agreeableness: rnd(), neuroticism: rnd() },
+      interests: pick(1 + Math.floor(rnd() * 5)),
+      bio: pick(12).join(' '),
+    });
+    candidates.push({ id: `a${i}`, sceneId: null, lastParticipationMs: now - Math.floor(rnd() * 30) * 86_400_000, vector: toVector(e) });
+  }
+  const built = performance.now() - t0;
+  const likedBy = new Set(Array.from({ length: 20 }, (_, i) => `a${i * 97}`));
+  const swiped = new Set(Array.from({ length: 500 }, (_, i) => `a${i * 13}`));
+  const times = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const caller = candidates[r % candidates.length];
+    const s = performance.now();
+    rankCandidates(candidates, { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 });
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+  console.log(JSON.stringify({ candidates: N, dimensions: candidates[0].vector.length, embedSeconds: +(built / 1000).toFixed(1), rounds: ROUNDS, p50ms: +q(0.5), p99ms: +q(0.99), maxms: +times[times.length - 1].toFixed(2) }));
+}
+main();
