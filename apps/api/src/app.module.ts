@@ -5,6 +5,7 @@ import { AgentsModule } from '@companion/agents';
 import { DatesModule } from '@companion/dates';
 import { FeedModule } from '@companion/feed';
 import { MatchingModule } from '@companion/matching';
+import { MixerModule } from '@companion/mixer';
 import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule } from '@companion/platform';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
@@ -29,6 +30,7 @@ export class AppModule {
         MatchingModule,
         FeedModule,
         DatesModule,
+        MixerModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

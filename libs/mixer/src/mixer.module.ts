@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** The Saturday Social: occurrences, RSVP, check-in, calendar. */
+@Module({})
+export class MixerModule {}

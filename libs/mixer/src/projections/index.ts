@@ -1,0 +1,4 @@
+import type { Projection } from '@companion/read-store';
+
+/** The mixer's read models. */
+export const mixerProjections: Projection[] = [];
