@@ -11,8 +11,9 @@ const common = { transform, moduleNameMapper, testEnvironment: 'node' };
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.unit.spec.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/libs/**/*.int.spec.ts'], testTimeout: 30_000 },
-    // Real processes and servers on a 2-core machine: generous per-test time, never a timed assertion.
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'], testTimeout: 60_000 },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/libs/**/*.int.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'] },
   ],
+  // Real processes and servers on a 2-core machine: generous per-test time, never a timed assertion.
+  testTimeout: 60_000,
 };
