@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, Clock, loadConfig } from '@companion/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
+import { freePort } from './process';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -15,11 +16,11 @@ export interface RunningApp {
 /** Starts the real application on a free loopback port, on the embedded stores in a fresh directory. */
 export async function startApp(options: { dataDir?: string; clock?: Clock; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
-  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', ...options.env, DATA_DIR: dataDir, PORT: '0' });
+  // The port is known before start so that PUBLIC_BASE_URL (links in responses) is right.
+  const port = await freePort();
+  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', ...options.env, DATA_DIR: dataDir, PORT: String(port) });
   const app = await createApp({ config, clock: options.clock, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   return { app, baseUrl: `http://127.0.0.1:${port}`, dataDir, close: () => app.close() };
 }
 

@@ -1,5 +1,5 @@
 import { agentsProjection } from '@companion/agents';
-import { loveStoriesProjection } from '@companion/dates';
+import { guidedDatesProjection, loveStoriesProjection } from '@companion/dates';
 import { feedProjection } from '@companion/feed';
 import { mixerProjections } from '@companion/mixer';
 import { discoveryProjection, Embedder, HttpTextEmbedder, leaderboardProjection, LocalEmbedder, matchingProjection } from '@companion/matching';
@@ -14,5 +14,5 @@ export function createEmbedder(config: Pick<AppConfig, 'embedderUrl'>): Embedder
 
 /** Every read model of the service; the API, the projector and the CLI share this list. */
 export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projection[] {
-  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config)), feedProjection, loveStoriesProjection, ...mixerProjections];
+  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config)), feedProjection, loveStoriesProjection, guidedDatesProjection, ...mixerProjections];
 }

@@ -1,2 +1,6 @@
+export * from './domain/scenarios';
+export * from './domain/guided-date';
 export * from './projections/love-stories.projection';
+export * from './projections/guided-dates.projection';
+export * from './application/guided-dates.queries';
 export * from './dates.module';

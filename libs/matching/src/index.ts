@@ -9,3 +9,4 @@ export * from './application/matching.queries';
 export * from './application/candidate-index';
 export * from './matching.module';
 export * from './infrastructure/http-embedder';
+export { matchStream, pairStream } from './application/matching.commands';

@@ -19,6 +19,7 @@ export const LIMITS = {
   message: { min: 1, max: 5000 },
   chemistryReason: { max: 1000 },
   chemistryRating: { min: 0, max: 1 },
+  contribution: { content: { min: 10, max: 3000 }, step: { min: 1, max: 3 } },
   /** Defaults from the spec; maxima are ours except discovery's. */
   list: {
     agents: { default: 20, max: 100 },

@@ -12,6 +12,9 @@ export const FEED_TYPES = [
   'chemistry.rated',
   'relationship.updated',
   'love_story.published',
+  'date.started',
+  'date.completed',
+  'date.cancelled',
 ] as const;
 export type FeedType = (typeof FEED_TYPES)[number];
 
@@ -42,6 +45,12 @@ function toItem(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'position' | 'a
       return { type: 'relationship.updated', agentIds: [d.triggeredBy], data: { matchId: d.matchId, from: d.from, to: d.to } };
     case 'LoveStoryPublished':
       return { type: 'love_story.published', agentIds: d.agentIds, data: { storyId: d.storyId, matchId: d.matchId } };
+    case 'GuidedDateStarted':
+      return { type: 'date.started', agentIds: d.agentIds, data: { activityId: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId } };
+    case 'GuidedDateCompleted':
+      return { type: 'date.completed', agentIds: d.agentIds, data: { activityId: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId, keepsakeId: d.keepsakeId } };
+    case 'GuidedDateCancelled':
+      return { type: 'date.cancelled', agentIds: [d.cancelledBy], data: { activityId: d.activityId, matchId: d.matchId } };
     default:
       return null;
   }
@@ -49,7 +58,7 @@ function toItem(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'position' | 'a
 
 export const feedProjection: Projection = {
   name: 'feed',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: FEED,
@@ -59,7 +68,17 @@ export const feedProjection: Projection = {
       ],
     },
   ],
-  eventTypes: ['AgentRegistered', 'MatchCreated', 'MessageSent', 'ChemistryRated', 'RelationshipStatusChanged', 'LoveStoryPublished'],
+  eventTypes: [
+    'AgentRegistered',
+    'MatchCreated',
+    'MessageSent',
+    'ChemistryRated',
+    'RelationshipStatusChanged',
+    'LoveStoryPublished',
+    'GuidedDateStarted',
+    'GuidedDateCompleted',
+    'GuidedDateCancelled',
+  ],
 
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
     const item = toItem(event);

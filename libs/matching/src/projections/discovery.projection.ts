@@ -22,7 +22,9 @@ export const DISCOVERY_PROFILES = 'discoveryProfiles';
 type Participation =
   | { type: 'SwipeRecorded'; data: { swiperId: string } }
   | { type: 'MessageSent'; data: { senderId: string } }
-  | { type: 'ChemistryRated'; data: { raterId: string } };
+  | { type: 'ChemistryRated'; data: { raterId: string } }
+  | { type: 'GuidedDateStarted'; data: { startedBy: string } }
+  | { type: 'ContributionAdded'; data: { agentId: string } };
 
 const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bio' | 'backstory'>): EmbeddingInput => ({
   personalityTraits: p.personalityTraits,
@@ -38,7 +40,7 @@ const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bi
 export function discoveryProjection(embedder: Embedder): Projection {
   return {
     name: 'discovery',
-    version: 1,
+    version: 2,
     collections: [
       {
         name: DISCOVERY_PROFILES,
@@ -48,7 +50,7 @@ export function discoveryProjection(embedder: Embedder): Projection {
         ],
       },
     ],
-    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated'],
+    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated', 'GuidedDateStarted', 'ContributionAdded'],
 
     async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
       const event = { type: recorded.type, data: recorded.data } as AgentEvent | Participation;
@@ -95,6 +97,10 @@ export function discoveryProjection(embedder: Embedder): Projection {
           return participated(ctx, event.data.senderId, at);
         case 'ChemistryRated':
           return participated(ctx, event.data.raterId, at);
+        case 'GuidedDateStarted':
+          return participated(ctx, event.data.startedBy, at);
+        case 'ContributionAdded':
+          return participated(ctx, event.data.agentId, at);
       }
     },
   };

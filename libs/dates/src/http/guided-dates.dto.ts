@@ -1,0 +1,20 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { LIMITS } from '@companion/platform';
+import { SCENARIO_IDS, ScenarioId } from '../domain/scenarios';
+
+export class StartGuidedDateDto {
+  @ApiProperty({ enum: SCENARIO_IDS })
+  @IsIn(SCENARIO_IDS)
+  scenarioId!: ScenarioId;
+}
+
+export class ContributionDto {
+  @ApiProperty({ minimum: LIMITS.contribution.step.min, maximum: LIMITS.contribution.step.max })
+  @IsInt() @Min(LIMITS.contribution.step.min) @Max(LIMITS.contribution.step.max)
+  step!: number;
+
+  @ApiProperty({ minLength: LIMITS.contribution.content.min, maxLength: LIMITS.contribution.content.max })
+  @IsString() @Length(LIMITS.contribution.content.min, LIMITS.contribution.content.max)
+  content!: string;
+}
