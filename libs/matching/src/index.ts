@@ -9,4 +9,5 @@ export * from './application/matching.queries';
 export * from './application/candidate-index';
 export * from './matching.module';
 export * from './infrastructure/http-embedder';
-export { matchStream, pairStream } from './application/matching.commands';
+export { matchStream, pairStream, SendMessage } from './application/matching.commands';
+export type { SentMessage } from './application/matching.commands';

@@ -14,3 +14,4 @@ export * from './http/cursor';
 export * from './persistence/persistence.module';
 export * from './http/query';
 export * from './persistence/open-stores';
+export * from './live/live-log';

@@ -30,7 +30,7 @@ export interface FeedItemDoc extends Doc {
 export const FEED = 'feed';
 
 /** Which event becomes which public item, and what of it is public. */
-function toItem(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'position' | 'at'> | null {
+export function feedItemOf(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'position' | 'at'> | null {
   const d = event.data as Record<string, any>;
   switch (event.type) {
     case 'AgentRegistered':
@@ -81,7 +81,7 @@ export const feedProjection: Projection = {
   ],
 
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
-    const item = toItem(event);
+    const item = feedItemOf(event);
     if (!item) return;
     await ctx.update<FeedItemDoc>(FEED, event.id, () => ({ _id: event.id, position: event.position, at: event.metadata.occurredAt, ...item }));
   },

@@ -18,6 +18,11 @@ export interface AppConfig {
   consistencyTimeoutMs: number;
   /** Largest request body in bytes; larger gives 413. */
   bodyLimitBytes: number;
+  /**
+   * Whether this process runs the projections: `PROJECTIONS=on|off`; by default on with the embedded
+   * read store and off with MongoDB (apps/projector runs them). Exactly one process may run them.
+   */
+  runProjections: boolean;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
 }
@@ -27,8 +32,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer(env.PORT, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '127.0.0.1';
-  const rate = (env.RATE_LIMITS ?? 'on').trim().toLowerCase();
-  if (rate !== 'on' && rate !== 'off') throw new ConfigError(`RATE_LIMITS must be "on" or "off", got "${env.RATE_LIMITS}"`);
+  const rateLimits = onOff(env.RATE_LIMITS, 'RATE_LIMITS', true);
   const eventStoreUrl = optional(env.EVENTSTORE_URL);
   if (eventStoreUrl && !/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kurrent|kurrent\+discover):\/\//.test(eventStoreUrl)) {
     throw new ConfigError('EVENTSTORE_URL must be an esdb:// (or kurrentdb://) connection string');
@@ -44,12 +48,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreUrl,
     mongoUrl,
     publicBaseUrl,
-    rateLimits: rate === 'on',
+    rateLimits,
     production: env.NODE_ENV === 'production',
     consistencyTimeoutMs: integer(env.CONSISTENCY_TIMEOUT_MS, 'CONSISTENCY_TIMEOUT_MS', 5000, 0, 60000),
     bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
     embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
+    runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
   };
+}
+
+function onOff(value: string | undefined, name: string, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (v !== 'on' && v !== 'off') throw new ConfigError(`${name} must be "on" or "off", got "${value}"`);
+  return v === 'on';
 }
 
 function httpUrl(value: string | undefined, name: string): string | undefined {

@@ -6,6 +6,7 @@ import { AppConfig, CONFIG } from '../config/config';
 import { CONSISTENCY, Consistency } from '../event-sourcing/consistency';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { openEventStore, openReadStore } from './open-stores';
+import { LiveLog } from '../live/live-log';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -75,7 +76,7 @@ export class PersistenceModule {
           provide: ProjectionEngine,
           inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels],
           useFactory: (config: AppConfig, clock: Clock, events: EventStore, store: ReadStore, readModels: ReadModels) =>
-            options.runProjections ?? !config.mongoUrl
+            options.runProjections ?? config.runProjections
               ? new ProjectionEngine(events, store, options.projections, readModels, {
                   now: () => clock.now(),
                   logger: new Logger('Projections'),
@@ -98,8 +99,9 @@ export class PersistenceModule {
         },
         PersistenceLifecycle,
         EventSourcedCommands,
+        LiveLog,
       ],
-      exports: [EVENT_STORE, READ_STORE, ReadModels, ProjectionEngine, CONSISTENCY, EventSourcedCommands, PROJECTIONS],
+      exports: [EVENT_STORE, READ_STORE, ReadModels, ProjectionEngine, CONSISTENCY, EventSourcedCommands, PROJECTIONS, LiveLog],
     };
   }
 }

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '@companion/event-store';
+
+export type LiveListener = (event: RecordedEvent) => void;
+
+/**
+ * The process's one live subscription to the event log (architecture §2, "Realtime"), fanned out in
+ * memory to the WebSocket, socket.io and SSE clients of this instance. It starts at the log head:
+ * live delivery is about what happens from now on; SSE clients that resume read their gap from the
+ * feed read model. Every API instance has its own, so N instances need no broker and no stickiness.
+ */
+@Injectable()
+export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(LiveLog.name);
+  private readonly listeners = new Set<LiveListener>();
+  private subscription?: Subscription;
+  private loop?: Promise<void>;
+  private stopped = false;
+  /** Position of the last event delivered to listeners. */
+  position = 0;
+
+  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.position = await this.events.headPosition();
+    this.subscription = this.events.subscribeToAll({ after: this.position });
+    this.loop = this.run(this.subscription);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.listeners.clear();
+    await this.subscription?.close();
+    await this.loop;
+  }
+
+  /** Returns the function that removes the listener. */
+  listen(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async run(subscription: Subscription): Promise<void> {
+    try {
+      for await (const event of subscription) {
+        this.position = event.position;
+        for (const listener of this.listeners) {
+          try {
+            listener(event);
+          } catch (error) {
+            this.logger.error(`live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : error}`);
+          }
+        }
+      }
+    } catch (error) {
+      if (!this.stopped) this.logger.error(`live subscription ended: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+}
