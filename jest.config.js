@@ -3,7 +3,7 @@
 // ts-jest transpiles each file on its own (no type check here: `npm test` type-checks first with tsc).
 const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const moduleNameMapper = {
-  '^@companion/platform/domain$': '<rootDir>/libs/platform/src/domain',
+  '^@companion/([a-z-]+)/domain$': '<rootDir>/libs/$1/src/domain',
   '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
   '^@companion/([a-z-]+)$': '<rootDir>/libs/$1/src',
 };

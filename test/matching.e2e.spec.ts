@@ -327,6 +327,21 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect((await api.get('/api/v1/discover?sceneId=retro-arcade', me.key)).body.agents).toEqual([]);
   });
 
+  it('limits discovery to agents who RSVPed to a mixer occurrence with ?mixer=YYYY-MM-DD', async () => {
+    const key = (await api.get('/api/v1/mixer')).body.key;
+    const [me, guest, other, cancelled] = [await register(api), await register(api), await register(api), await register(api)];
+    expect((await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, guest.key)).status).toBe(200);
+    await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, cancelled.key);
+    await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'CANCEL' }, cancelled.key);
+    await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, me.key);
+    const res = await api.get(`/api/v1/discover?mixer=${key}`, me.key);
+    expect(res.status).toBe(200);
+    expect(res.body.agents.map((a: { id: string }) => a.id)).toEqual([guest.id]);
+    expect(other.id).toBeDefined();
+    expect((await api.get('/api/v1/discover?mixer=2026-13-01', me.key)).status).toBe(400);
+    expect((await api.get('/api/v1/discover?mixer=2026-11-04', me.key)).status).toBe(400); // a Wednesday
+  });
+
   it('defaults to 20 and accepts 1..50', async () => {
     const me = await register(api);
     for (let i = 0; i < 22; i++) await register(api);

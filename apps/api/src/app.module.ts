@@ -6,6 +6,7 @@ import { DatesModule } from '@companion/dates';
 import { FeedModule } from '@companion/feed';
 import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
+import { PulseModule } from '@companion/pulse';
 import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule } from '@companion/platform';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
@@ -31,6 +32,7 @@ export class AppModule {
         FeedModule,
         DatesModule,
         MixerModule,
+        PulseModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

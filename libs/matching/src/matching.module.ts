@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
+import { MixerModule } from '@companion/mixer';
 import { CandidateIndex } from './application/candidate-index';
 import { MatchAccess } from './application/match-access';
 import { RateChemistryHandler, SendMessageHandler, SwipeHandler } from './application/matching.commands';
@@ -8,7 +9,7 @@ import { MatchingQueries } from './application/matching.queries';
 import { DiscoveryController, LeaderboardController, MatchesController } from './http/matching.controller';
 
 @Module({
-  imports: [CqrsModule, AgentsModule],
+  imports: [CqrsModule, AgentsModule, MixerModule],
   controllers: [DiscoveryController, MatchesController, LeaderboardController],
   providers: [CandidateIndex, MatchAccess, MatchingQueries, SwipeHandler, SendMessageHandler, RateChemistryHandler],
   exports: [MatchAccess, MatchingQueries, CandidateIndex],

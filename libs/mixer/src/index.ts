@@ -1,2 +1,5 @@
+export * from './domain';
 export * from './projections';
+export * from './application/mixer.queries';
+export * from './application/mixer.commands';
 export * from './mixer.module';

@@ -136,6 +136,23 @@ describe('ProjectionEngine', () => {
     expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(10);
   });
 
+  it('applies two updates of one document by the same event (not mistaken for a replay)', async () => {
+    const twice: Projection = {
+      name: 'twice',
+      version: 1,
+      collections: [{ name: 'twice' }],
+      eventTypes: ['Counted'],
+      async apply(event, ctx) {
+        for (let i = 0; i < 2; i++) await ctx.update<Tally>('twice', 'total', (t) => ({ _id: 'total', count: (t?.count ?? 0) + 1, last: event.id }));
+      },
+    };
+    const engine = await startEngine([twice]);
+    await count('counter-a', 'one');
+    const r = await count('counter-a', 'two');
+    await engine.waitFor(r.position, 2000);
+    expect((await engine.readModels.get<Tally>('twice', 'total'))?.count).toBe(4);
+  });
+
   it('stops a failing projection where it is, and keeps the others going', async () => {
     const engine = await startEngine([tallies(1, (e) => (e.data as { label: string }).label === 'poison'), other]);
     await count('counter-a', 'fine');

@@ -46,13 +46,15 @@ export interface GuidedDatesState {
 }
 
 /** The round being played: one more than the rounds both participants finished, at most 3. */
-export function currentRound(date: Pick<GuidedDate, 'contributions'>, participants: readonly string[]): number {
+type Played = { contributions: ReadonlyArray<{ step: number; agentId: string }> };
+
+export function currentRound(date: Played, participants: readonly string[]): number {
   let round = 1;
   while (round < TOTAL_ROUNDS && participants.every((p) => date.contributions.some((c) => c.step === round && c.agentId === p))) round++;
   return round;
 }
 
-export function roundsCompleted(date: Pick<GuidedDate, 'contributions'>, participants: readonly string[]): number {
+export function roundsCompleted(date: Played, participants: readonly string[]): number {
   let done = 0;
   for (let step = 1; step <= TOTAL_ROUNDS; step++) {
     if (participants.every((p) => date.contributions.some((c) => c.step === step && c.agentId === p))) done = step;

@@ -6,7 +6,11 @@ import { conflict, Decider, invalid } from '@companion/platform/domain';
  * second append sees the first like, or loses the revision race and decides again.
  */
 export type PairEvent =
-  | { type: 'SwipeRecorded'; data: { swiperId: string; targetId: string; liked: boolean } }
+  | {
+      type: 'SwipeRecorded';
+      /** `awaitsResponse`: a like the target has not answered yet (an incoming like in the target's pulse). */
+      data: { swiperId: string; targetId: string; liked: boolean; awaitsResponse: boolean };
+    }
   | { type: 'MatchCreated'; data: { matchId: string; agentIds: [string, string] } };
 
 export interface Swipe {
@@ -47,7 +51,10 @@ export const pairDecider: Decider<PairState, Swipe, PairEvent> = {
       if (previous === command.liked) return [];
       throw conflict('swipe_final', `already swiped ${previous ? 'like' : 'pass'} on this agent; swipes are final`);
     }
-    const events: PairEvent[] = [{ type: 'SwipeRecorded', data: { swiperId: command.swiperId, targetId: command.targetId, liked: command.liked } }];
+    const answered = state.swipes[command.targetId] !== undefined;
+    const events: PairEvent[] = [
+      { type: 'SwipeRecorded', data: { swiperId: command.swiperId, targetId: command.targetId, liked: command.liked, awaitsResponse: command.liked && !answered } },
+    ];
     if (command.liked && state.swipes[command.targetId] === true && state.matchId === null) {
       events.push({ type: 'MatchCreated', data: { matchId: command.matchId, agentIds: pairKey(command.swiperId, command.targetId) } });
     }

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS } from '@companion/platform';
 import { RateChemistry, RatedChemistry, SendMessage, SentMessage, SwipeOn, SwipeResult } from '../application/matching.commands';
 import { MatchingQueries } from '../application/matching.queries';
+import { MixerQueries } from '@companion/mixer';
 import { ChemistryRatingDto, DiscoverQuery, LeaderboardQuery, MessagesQuery, SendMessageDto, SwipeDto } from './matching.dto';
 
 @ApiTags('discovery')
@@ -14,12 +15,15 @@ export class DiscoveryController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queries: MatchingQueries,
+    private readonly mixer: MixerQueries,
   ) {}
 
   @Get('discover')
   @ApiOperation({ summary: 'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility' })
   async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery) {
-    return { agents: await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId }) };
+    // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
+    const only = query.mixer === undefined ? undefined : await this.mixer.guestIds(query.mixer);
+    return { agents: await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId, only }) };
   }
 
   @Post('swipe')

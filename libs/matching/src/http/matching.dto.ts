@@ -39,6 +39,10 @@ export class DiscoverQuery {
   @ApiPropertyOptional()
   @IsOptional() @IsString() @Length(1, 100)
   sceneId?: string;
+
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD of a Saturday Social: only agents who RSVPed to it' })
+  @IsOptional() @IsString() @Length(10, 10)
+  mixer?: string;
 }
 
 export class MessagesQuery {

@@ -24,7 +24,8 @@ type Participation =
   | { type: 'MessageSent'; data: { senderId: string } }
   | { type: 'ChemistryRated'; data: { raterId: string } }
   | { type: 'GuidedDateStarted'; data: { startedBy: string } }
-  | { type: 'ContributionAdded'; data: { agentId: string } };
+  | { type: 'ContributionAdded'; data: { agentId: string } }
+  | { type: 'MixerRsvpRecorded' | 'MixerCheckedIn'; data: { agentId: string } };
 
 const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bio' | 'backstory'>): EmbeddingInput => ({
   personalityTraits: p.personalityTraits,
@@ -50,7 +51,7 @@ export function discoveryProjection(embedder: Embedder): Projection {
         ],
       },
     ],
-    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated', 'GuidedDateStarted', 'ContributionAdded'],
+    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated', 'GuidedDateStarted', 'ContributionAdded', 'MixerRsvpRecorded', 'MixerCheckedIn'],
 
     async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
       const event = { type: recorded.type, data: recorded.data } as AgentEvent | Participation;
@@ -100,6 +101,8 @@ export function discoveryProjection(embedder: Embedder): Projection {
         case 'GuidedDateStarted':
           return participated(ctx, event.data.startedBy, at);
         case 'ContributionAdded':
+        case 'MixerRsvpRecorded':
+        case 'MixerCheckedIn':
           return participated(ctx, event.data.agentId, at);
       }
     },

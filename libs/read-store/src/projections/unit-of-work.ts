@@ -9,6 +9,8 @@ import { ProjectedDoc, ProjectionContext } from './projection';
 export class UnitOfWork {
   private readonly pending = new Map<string, { collection: string; id: string; doc: ProjectedDoc | null }>();
   private event!: RecordedEvent;
+  /** Documents this event already changed: a second update by the same event is not a replay. */
+  private touched = new Set<string>();
 
   constructor(
     private readonly store: ReadStore,
@@ -17,6 +19,7 @@ export class UnitOfWork {
 
   contextFor(event: RecordedEvent): ProjectionContext {
     this.event = event;
+    this.touched = new Set();
     return this.context;
   }
 
@@ -24,11 +27,13 @@ export class UnitOfWork {
     get: async <T extends Doc>(collection: string, id: string) => (await this.read(this.resolve(collection), id)) as T | null,
     update: async (collection, id, fn) => {
       const physical = this.resolve(collection);
+      const key = `${physical}\u0000${id}`;
       const current = await this.read(physical, id);
-      if (current && current._pos >= this.event.position) return; // already applied: a replay
+      if (current && current._pos >= this.event.position && !this.touched.has(key)) return; // already applied: a replay
       const next = fn(current as never);
       if (next === undefined) return;
-      this.pending.set(`${physical}\u0000${id}`, {
+      this.touched.add(key);
+      this.pending.set(key, {
         collection: physical,
         id,
         doc: next === null ? null : ({ ...next, _id: id, _pos: this.event.position } as ProjectedDoc),

@@ -1,0 +1,2 @@
+export * from './scenarios';
+export * from './guided-date';

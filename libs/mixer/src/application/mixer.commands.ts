@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { streamName } from '@companion/event-store';
+import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
+import { MixerOccurrence, parseMixerKey } from '../domain/mixer-occurrence';
+import { MixerAction, mixerRsvpDecider, RsvpStatus } from '../domain/mixer-rsvp';
+
+export const mixerRsvpStream = (key: string, agentId: string) => streamName('mixerRsvp', `${key}_${agentId}`);
+
+export class ActOnMixer {
+  constructor(readonly key: string, readonly agentId: string, readonly action: MixerAction) {}
+}
+
+export interface MixerActionResult {
+  occurrence: MixerOccurrence;
+  rsvp: RsvpStatus;
+}
+
+/** RSVP, CANCEL and CHECK_IN. Nothing is scheduled: the events only record intent and attendance. */
+@Injectable()
+@CommandHandler(ActOnMixer)
+export class ActOnMixerHandler implements ICommandHandler<ActOnMixer, MixerActionResult> {
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ key, agentId, action }: ActOnMixer): Promise<MixerActionResult> {
+    const occurrence = parseMixerKey(key);
+    const { state } = await this.commands.handle(
+      mixerRsvpStream(occurrence.key, agentId),
+      mixerRsvpDecider,
+      { action, key: occurrence.key, agentId, now: this.clock.now() },
+      { actorId: agentId },
+    );
+    return { occurrence, rsvp: state.status };
+  }
+}

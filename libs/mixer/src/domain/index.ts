@@ -1,0 +1,3 @@
+export * from './mixer-occurrence';
+export * from './mixer-rsvp';
+export * from './calendar';

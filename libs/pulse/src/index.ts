@@ -1,0 +1,2 @@
+export * from './projections/pulse.projection';
+export * from './pulse.module';

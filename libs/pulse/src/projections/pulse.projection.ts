@@ -1,0 +1,205 @@
+import type { RecordedEvent } from '@companion/event-store';
+import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
+
+/** Longest latest-message preview kept in a pulse (the full message is on GET /matches/{id}/messages). */
+export const PREVIEW_CHARS = 500;
+
+export interface PulseMessage {
+  id: string;
+  senderId: string;
+  content: string;
+  truncated: boolean;
+  createdAt: string;
+}
+
+export interface PulseMatch {
+  partnerId: string;
+  status: 'active' | 'broken_up';
+  createdAt: string;
+  lastActivityAt: string;
+  messageCount: number;
+  latestMessage: PulseMessage | null;
+  spokenBy: string[];
+  /** The match's message count at this agent's latest chemistry rating (pulse rule 2). */
+  myRatingMessageCount: number | null;
+}
+
+export interface PulseActivity {
+  id: string;
+  matchId: string;
+  scenarioId: string;
+  contributions: Array<{ step: number; agentId: string }>;
+}
+
+/**
+ * Everything one agent's pulse shows, in one document, so the hottest read of the service is one
+ * point lookup (plus its partners' names). Broken-up matches stay here with their status; the
+ * pulse filters them, and a deleted partner's matches are removed.
+ */
+export interface PulseDoc extends Doc {
+  /** Agents whose like this agent has not answered, newest first. */
+  likers: string[];
+  /** Agents this agent liked who have not answered yet (to clean their `likers` on deletion). */
+  likesGiven: string[];
+  matches: Record<string, PulseMatch>;
+  /** Ongoing guided dates of this agent's matches. */
+  activities: Record<string, PulseActivity>;
+  /** This agent's RSVP per mixer occurrence key. */
+  mixer: Record<string, { status: string }>;
+}
+
+export const PULSES = 'pulses';
+
+const without = (list: string[], id: string) => list.filter((x) => x !== id);
+type Data = Record<string, any>;
+
+export const pulseProjection: Projection = {
+  name: 'pulse',
+  version: 1,
+  collections: [{ name: PULSES }],
+  eventTypes: [
+    'AgentRegistered',
+    'AgentDeleted',
+    'SwipeRecorded',
+    'MatchCreated',
+    'MessageSent',
+    'ChemistryRated',
+    'RelationshipStatusChanged',
+    'GuidedDateStarted',
+    'ContributionAdded',
+    'GuidedDateCompleted',
+    'GuidedDateCancelled',
+    'MixerRsvpRecorded',
+    'MixerRsvpCancelled',
+    'MixerCheckedIn',
+  ],
+
+  async apply(event: RecordedEvent, ctx: ProjectionContext) {
+    const d = event.data as Data;
+    const at = event.metadata.occurredAt;
+    const update = (agentId: string, fn: (p: PulseDoc) => PulseDoc) => ctx.update<PulseDoc>(PULSES, agentId, (p) => p && fn(p));
+    const partnerOf = async (agentId: string, matchId: string) => (await ctx.get<PulseDoc>(PULSES, agentId))?.matches[matchId]?.partnerId;
+    const updateMatch = async (agentId: string, matchId: string, fn: (m: PulseMatch) => PulseMatch) => {
+      await update(agentId, (p) => (p.matches[matchId] ? { ...p, matches: { ...p.matches, [matchId]: fn(p.matches[matchId]) } } : p));
+    };
+    switch (event.type) {
+      case 'AgentRegistered':
+        await ctx.update<PulseDoc>(PULSES, d.agentId, () => ({ _id: d.agentId, likers: [], likesGiven: [], matches: {}, activities: {}, mixer: {} }));
+        return;
+      case 'SwipeRecorded': {
+        const { swiperId, targetId, awaitsResponse } = d;
+        // The swiper has answered the target's like, if there was one.
+        await update(swiperId, (p) => ({ ...p, likers: without(p.likers, targetId), likesGiven: awaitsResponse ? [targetId, ...without(p.likesGiven, targetId)] : p.likesGiven }));
+        await update(targetId, (p) => ({
+          ...p,
+          likers: awaitsResponse ? [swiperId, ...without(p.likers, swiperId)] : p.likers,
+          likesGiven: without(p.likesGiven, swiperId),
+        }));
+        return;
+      }
+      case 'MatchCreated': {
+        const [a, b] = d.agentIds as string[];
+        for (const [me, partner] of [[a, b], [b, a]]) {
+          await update(me, (p) => ({
+            ...p,
+            likers: without(p.likers, partner),
+            likesGiven: without(p.likesGiven, partner),
+            matches: {
+              ...p.matches,
+              [d.matchId]: { partnerId: partner, status: 'active', createdAt: at, lastActivityAt: at, messageCount: 0, latestMessage: null, spokenBy: [], myRatingMessageCount: null },
+            },
+          }));
+        }
+        return;
+      }
+      case 'MessageSent': {
+        const partner = await partnerOf(d.senderId, d.matchId);
+        const content = String(d.content);
+        const latestMessage: PulseMessage = {
+          id: d.messageId,
+          senderId: d.senderId,
+          content: [...content].slice(0, PREVIEW_CHARS).join(''),
+          truncated: [...content].length > PREVIEW_CHARS,
+          createdAt: at,
+        };
+        for (const agentId of [d.senderId, partner].filter(Boolean) as string[]) {
+          await updateMatch(agentId, d.matchId, (m) => ({
+            ...m,
+            messageCount: d.seq,
+            latestMessage,
+            spokenBy: m.spokenBy.includes(d.senderId) ? m.spokenBy : [...m.spokenBy, d.senderId],
+            lastActivityAt: at,
+          }));
+        }
+        return;
+      }
+      case 'ChemistryRated':
+        await updateMatch(d.raterId, d.matchId, (m) => ({ ...m, myRatingMessageCount: d.messageCount }));
+        return;
+      case 'RelationshipStatusChanged': {
+        const partner = await partnerOf(d.triggeredBy, d.matchId);
+        for (const agentId of [d.triggeredBy, partner].filter(Boolean) as string[]) {
+          await updateMatch(agentId, d.matchId, (m) => ({ ...m, status: d.to, lastActivityAt: at }));
+        }
+        return;
+      }
+      case 'GuidedDateStarted':
+        for (const agentId of d.agentIds as string[]) {
+          await update(agentId, (p) => ({
+            ...p,
+            activities: { ...p.activities, [d.activityId]: { id: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId, contributions: [] } },
+          }));
+        }
+        return;
+      case 'ContributionAdded': {
+        const partner = await partnerOf(d.agentId, d.matchId);
+        for (const agentId of [d.agentId, partner].filter(Boolean) as string[]) {
+          await update(agentId, (p) => {
+            const a = p.activities[d.activityId];
+            return a ? { ...p, activities: { ...p.activities, [a.id]: { ...a, contributions: [...a.contributions, { step: d.step, agentId: d.agentId }] } } } : p;
+          });
+        }
+        return;
+      }
+      case 'GuidedDateCompleted':
+      case 'GuidedDateCancelled': {
+        const actor = d.agentIds?.[0] ?? d.cancelledBy;
+        const partner = await partnerOf(actor, d.matchId);
+        for (const agentId of [actor, partner].filter(Boolean) as string[]) {
+          await update(agentId, (p) => {
+            const { [d.activityId]: _gone, ...activities } = p.activities;
+            return { ...p, activities };
+          });
+        }
+        return;
+      }
+      case 'MixerRsvpRecorded':
+      case 'MixerRsvpCancelled':
+      case 'MixerCheckedIn': {
+        const status = event.type === 'MixerRsvpRecorded' ? 'going' : event.type === 'MixerRsvpCancelled' ? 'cancelled' : 'checked_in';
+        // Past occurrences drop out: the pulse shows the current or next one only.
+        const horizon = new Date(Date.parse(at) - 8 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+        await update(d.agentId, (p) => ({
+          ...p,
+          mixer: { ...Object.fromEntries(Object.entries(p.mixer).filter(([key]) => key >= horizon)), [d.key]: { status } },
+        }));
+        return;
+      }
+      case 'AgentDeleted': {
+        const me = await ctx.get<PulseDoc>(PULSES, d.agentId);
+        if (!me) return;
+        for (const [matchId, m] of Object.entries(me.matches)) {
+          await update(m.partnerId, (p) => {
+            const { [matchId]: _gone, ...matches } = p.matches;
+            const activities = Object.fromEntries(Object.entries(p.activities).filter(([, a]) => a.matchId !== matchId));
+            return { ...p, matches, activities };
+          });
+        }
+        for (const target of me.likesGiven) await update(target, (p) => ({ ...p, likers: without(p.likers, d.agentId) }));
+        for (const liker of me.likers) await update(liker, (p) => ({ ...p, likesGiven: without(p.likesGiven, d.agentId) }));
+        await ctx.update(PULSES, d.agentId, () => null);
+        return;
+      }
+    }
+  },
+};
