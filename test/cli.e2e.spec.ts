@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { client, register, startApp } from './support/app';
@@ -44,6 +46,48 @@ describe('operator CLI against a store filled by the API', () => {
     const one = JSON.parse((await cli('event', String(forwards[0].position), '--json')).stdout);
     expect(one).toMatchObject({ type: 'AgentRegistered', streamName: `agent-${agentId}`, revision: 0 });
     expect(JSON.stringify(one)).not.toContain('companion_sk_');
+  });
+
+  it('replays the log up to a position into a scratch read store, and shows its documents', async () => {
+    const stream = (await cli('stream', `agent-${agentId}`, '--json')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const firstPosition = stream[0].position;
+    const into = mkdtempSync(join(tmpdir(), 'companion-replay-'));
+    const out = JSON.parse((await cli('replay', '--to', String(firstPosition), '--into', into, '--json')).stdout);
+    expect(out).toMatchObject({ position: firstPosition, collections: { agents: 1 } });
+    const [doc] = (await cli('docs', 'agents', '--read-dir', into, '--json')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(doc).toMatchObject({ _id: agentId, profile: { name: 'Inspected' } });
+    expect(doc.profile.bio).not.toBe('Changed once.'); // the update came later
+    const live = JSON.parse((await cli('docs', 'agents', '--id', agentId, '--json')).stdout);
+    expect(live.profile.bio).toBe('Changed once.');
+    await expect(cli('replay', '--to', '999', '--into', mkdtempSync(join(tmpdir(), 'x-')))).rejects.toMatchObject({ code: 2 });
+    await expect(cli('replay', '--to', String(firstPosition), '--into', into)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('not empty') });
+    await expect(cli('docs', 'nothing')).rejects.toMatchObject({ code: 2 });
+  });
+
+  it('rebuilds inline when nothing else runs, and refuses unknown projections', async () => {
+    const out = (await cli('rebuild', 'agents', '--inline', '--json')).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out[out.length - 1]).toMatchObject({ done: true, name: 'agents', generation: 2, lag: 0 });
+    const status = JSON.parse((await cli('status', '--json')).stdout);
+    expect(status.find((p: { name: string }) => p.name === 'agents')).toMatchObject({ generation: 2, checkpoint: 3 });
+    await expect(cli('rebuild', 'nope')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown projection') });
+  });
+
+  it('asks a running API to rebuild, which switches over without downtime', async () => {
+    const app = await startApp({ dataDir });
+    try {
+      const api = client(app.baseUrl);
+      const before = (await api.get('/api/v1/agents?limit=100')).body.agents;
+      const rebuilding = cli('rebuild', 'agents', '--json');
+      // The API keeps answering while the rebuild runs.
+      for (let i = 0; i < 5; i++) expect((await api.get(`/api/v1/agents/${agentId}`)).status).toBe(200);
+      const out = (await rebuilding).stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(out[out.length - 1]).toMatchObject({ done: true, name: 'agents', generation: 3 });
+      expect((await api.get('/api/v1/agents?limit=100')).body.agents).toEqual(before);
+      const health = (await api.get('/api/health')).body.projections.find((p: { name: string }) => p.name === 'agents');
+      expect(health).toMatchObject({ generation: 3, state: 'live', lag: 0 });
+    } finally {
+      await app.close();
+    }
   });
 
   it('explains unknown streams, bad positions and unknown commands with exit code 2', async () => {

@@ -1,8 +1,22 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { categoryOf, EventStore, RecordedEvent } from '@companion/event-store';
-import { ConfigError, loadConfig, openEventStore, openReadStore } from '@companion/platform';
-import { readProjectionProgress } from '@companion/read-store';
+import { AppConfig, ConfigError, loadConfig, openEventStore, openReadStore } from '@companion/platform';
+import {
+  CATALOG,
+  CatalogEntry,
+  Checkpoint,
+  CHECKPOINTS,
+  checkpointId,
+  ProjectionEngine,
+  readProjectionProgress,
+  ReadModels,
+  ReadStore,
+  SqliteReadStore,
+} from '@companion/read-store';
 import { buildProjections } from '../../api/src/projections';
+import { boundedEventStore } from './bounded-event-store';
 
 const USAGE = `companion operator CLI — reads the stores the environment points at
 (DATA_DIR for the embedded files, or EVENTSTORE_URL / MONGO_URL).
@@ -13,8 +27,15 @@ const USAGE = `companion operator CLI — reads the stores the environment point
   npm run cli -- stream <name> [--backwards] [--from REV] [--limit N]
   npm run cli -- event <position>                    one event by global position
   npm run cli -- tail [--category C] [--type T] [--from POS]   follow the log live (Ctrl-C stops)
+  npm run cli -- rebuild <projection> [--inline]     rebuild from position 0 beside the live one, then switch
+  npm run cli -- replay --to <position> --into <dir> the read models as they were at a position, in a scratch store
+  npm run cli -- docs <collection> [--id ID] [--limit N] [--read-dir DIR]   read-model documents
 
-  --json   print JSON (one object per line for events)`;
+  --json   print JSON (one object per line for events)
+
+rebuild asks the process that runs the projections (the API in the embedded mode, apps/projector
+with MongoDB) to rebuild; it switches over without downtime. With --inline the CLI runs the rebuild
+itself: only when no API or projector runs against these stores.`;
 
 class UsageError extends Error {}
 
@@ -46,6 +67,11 @@ async function run(argv: string[]): Promise<void> {
       from: { type: 'string' },
       category: { type: 'string' },
       type: { type: 'string' },
+      inline: { type: 'boolean', default: false },
+      to: { type: 'string' },
+      into: { type: 'string' },
+      id: { type: 'string' },
+      'read-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,7 +92,20 @@ async function run(argv: string[]): Promise<void> {
 async function dispatch(
   command: string,
   arg: string | undefined,
-  values: { json?: boolean; backwards?: boolean; prefix?: string; limit?: string; from?: string; category?: string; type?: string },
+  values: {
+    json?: boolean;
+    backwards?: boolean;
+    prefix?: string;
+    limit?: string;
+    from?: string;
+    category?: string;
+    type?: string;
+    inline?: boolean;
+    to?: string;
+    into?: string;
+    id?: string;
+    'read-dir'?: string;
+  },
   events: EventStore,
   config: ReturnType<typeof loadConfig>,
 ): Promise<void> {
@@ -123,8 +162,134 @@ async function dispatch(
       for await (const e of subscription) printEvent(e, json);
       return;
     }
+    case 'rebuild': {
+      if (!arg) throw new UsageError('rebuild needs a projection name; see "status"');
+      return rebuild(arg, values.inline ?? false, json, events, config);
+    }
+    case 'replay': {
+      const to = integer(values.to, '--to');
+      if (!to) throw new UsageError('replay needs --to <position> (a global position, see "event")');
+      if (!values.into) throw new UsageError('replay needs --into <directory> for the scratch read store');
+      return replay(to, resolve(values.into), json, events, config);
+    }
+    case 'docs': {
+      if (!arg) throw new UsageError('docs needs a collection name, e.g. "docs agents"');
+      const store = values['read-dir'] ? new SqliteReadStore(join(resolve(values['read-dir']), 'read.db')) : await openReadStore(config);
+      try {
+        const projections = buildProjections(config);
+        if (!projections.some((p) => p.collections.some((c) => c.name === arg))) {
+          throw new UsageError(`no read-model collection "${arg}"; known: ${projections.flatMap((p) => p.collections.map((c) => c.name)).join(', ')}`);
+        }
+        const readModels = new ReadModels(store, projections);
+        await readModels.refresh();
+        const docs = values.id ? [await readModels.get(arg, values.id)].filter(Boolean) : await readModels.find(arg, {}, { sort: [['_id', 1]], limit });
+        if (values.id && docs.length === 0) throw new UsageError(`no document "${values.id}" in ${arg}`);
+        for (const d of docs) console.log(json ? JSON.stringify(d) : JSON.stringify(d, null, 2));
+      } finally {
+        await store.close();
+      }
+      return;
+    }
     default:
       throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+const PICK_UP_TIMEOUT_MS = 15_000;
+
+async function rebuild(name: string, inline: boolean, json: boolean, events: EventStore, config: AppConfig): Promise<void> {
+  const projections = buildProjections(config);
+  if (!projections.some((p) => p.name === name)) throw new UsageError(`unknown projection "${name}"; known: ${projections.map((p) => p.name).join(', ')}`);
+  const store = await openReadStore(config);
+  const report = progressReporter(json);
+  try {
+    if (inline) {
+      const engine = new ProjectionEngine(events, store, projections, new ReadModels(store, projections), { now: () => new Date() });
+      await engine.start();
+      const done = engine.rebuild(name);
+      const timer = setInterval(async () => {
+        const s = (await engine.status()).find((p) => p.name === name);
+        if (s?.rebuild) report(s.rebuild.checkpoint, s.head, s.rebuild.eventsPerSecond);
+      }, 200);
+      await done;
+      clearInterval(timer);
+      await engine.stop();
+    } else {
+      await requestRebuild(store, events, name, report);
+    }
+    const [after] = await readProjectionProgress(store, [name], await events.headPosition());
+    report.finish(after);
+  } finally {
+    await store.close();
+  }
+}
+
+async function requestRebuild(store: ReadStore, events: EventStore, name: string, report: ReturnType<typeof progressReporter>): Promise<void> {
+  const entry = await store.get<CatalogEntry>(CATALOG, name);
+  if (!entry) throw new UsageError(`projection "${name}" has never run against these stores; start the API (or the projector) first`);
+  const from = entry.activeGeneration;
+  await store.write([{ collection: CATALOG, op: 'put', doc: { ...entry, rebuildRequestedAt: new Date().toISOString() } }]);
+  const started = Date.now();
+  let lastEvents = 0;
+  let lastAt = Date.now();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await store.get<CatalogEntry>(CATALOG, name);
+    if (now && now.activeGeneration > from && !now.buildingGeneration) return;
+    if (now?.buildingGeneration) {
+      const cp = await store.get<Checkpoint>(CHECKPOINTS, checkpointId(name, now.buildingGeneration));
+      const applied = cp?.events ?? 0;
+      const rate = ((applied - lastEvents) * 1000) / Math.max(1, Date.now() - lastAt);
+      [lastEvents, lastAt] = [applied, Date.now()];
+      report(cp?.position ?? 0, await events.headPosition(), Math.round(rate));
+    } else if (now?.rebuildRequestedAt && Date.now() - started > PICK_UP_TIMEOUT_MS) {
+      const { rebuildRequestedAt: _r, ...rest } = now;
+      await store.write([{ collection: CATALOG, op: 'put', doc: rest }]);
+      throw new UsageError('no running API or projector picked up the rebuild request; if none runs against these stores, use --inline');
+    }
+  }
+}
+
+/** A progress bar on a terminal, one JSON line per update otherwise (--json). */
+function progressReporter(json: boolean) {
+  const tty = process.stderr.isTTY && !json;
+  const report = (position: number, head: number, eventsPerSecond: number) => {
+    const ratio = head > 0 ? Math.min(1, position / head) : 1;
+    if (json) console.log(JSON.stringify({ progress: Number(ratio.toFixed(4)), position, head, eventsPerSecond }));
+    else if (tty) process.stderr.write(`\r[${'#'.repeat(Math.round(ratio * 30)).padEnd(30, '.')}] ${(ratio * 100).toFixed(1)}%  ${eventsPerSecond} events/s `);
+  };
+  return Object.assign(report, {
+    finish(p: { name: string; generation: number; checkpoint: number; lag: number }) {
+      if (tty) process.stderr.write('\n');
+      if (json) console.log(JSON.stringify({ done: true, ...p }));
+      else console.log(`${p.name}: rebuilt, now generation ${p.generation} at position ${p.checkpoint} (lag ${p.lag})`);
+    },
+  });
+}
+
+async function replay(to: number, into: string, json: boolean, events: EventStore, config: AppConfig): Promise<void> {
+  const [at] = await events.readAll({ fromPosition: to, maxCount: 1 });
+  if (!at || at.position !== to) throw new UsageError(`no event at position ${to}`);
+  if (existsSync(into) && readdirSync(into).length > 0) throw new UsageError(`${into} is not empty: the scratch read store needs an empty directory`);
+  mkdirSync(into, { recursive: true });
+  const projections = buildProjections(config);
+  const scratch = new SqliteReadStore(join(into, 'read.db'));
+  const bounded = boundedEventStore(events, to);
+  const engine = new ProjectionEngine(bounded, scratch, projections, new ReadModels(scratch, projections), { now: () => new Date() });
+  try {
+    await engine.start();
+    if (!(await engine.waitFor(to, 10 * 60_000))) throw new Error('the replay did not reach the position');
+    const counts: Record<string, number> = {};
+    for (const p of projections) for (const c of p.collections) counts[c.name] = await engine.readModels.count(c.name);
+    if (json) console.log(JSON.stringify({ position: to, into, collections: counts }));
+    else {
+      console.log(`read models as of position ${to} (${at.recordedAt}) in ${into}:`);
+      for (const [name, n] of Object.entries(counts)) console.log(`  ${name.padEnd(20)} ${n}`);
+      console.log(`inspect them with: npm run cli -- docs <collection> --read-dir ${into}`);
+    }
+  } finally {
+    await engine.stop();
+    await scratch.close();
   }
 }
 

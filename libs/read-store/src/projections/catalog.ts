@@ -13,6 +13,11 @@ export interface CatalogEntry extends Doc {
   /** A generation being rebuilt beside the live one, if any. */
   buildingGeneration?: number;
   buildingVersion?: number;
+  /**
+   * An operator asked for a rebuild (CLI): the process that runs the projections picks it up, so the
+   * switch happens inside the engine that serves the live generation, without downtime.
+   */
+  rebuildRequestedAt?: string;
   updatedAt: string;
 }
 
@@ -20,6 +25,8 @@ export interface Checkpoint extends Doc {
   /** `${projection}@${generation}` */
   _id: string;
   position: number;
+  /** Events this generation has applied (a rebuild's progress in events, whatever the store's positions are). */
+  events?: number;
   updatedAt: string;
 }
 

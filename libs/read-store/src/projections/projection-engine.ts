@@ -51,6 +51,9 @@ interface Build {
   done: Promise<void>;
 }
 
+/** How often the engine looks for operators' rebuild requests. */
+const REQUEST_POLL_MS = 500;
+
 const silent: EngineLogger = { log: () => {}, warn: () => {}, error: () => {} };
 
 /**
@@ -70,6 +73,7 @@ export class ProjectionEngine {
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
   private stopped = false;
+  private requests?: NodeJS.Timeout;
 
   constructor(
     private readonly events: EventStore,
@@ -109,6 +113,8 @@ export class ProjectionEngine {
     const from = Math.min(...[...this.live.values()].map((l) => l.checkpoint), Number.MAX_SAFE_INTEGER);
     this.subscription = this.events.subscribeToAll({ after: this.live.size ? from : 0 });
     this.loop = this.run(this.subscription);
+    this.requests = setInterval(() => void this.pickUpRequests(), REQUEST_POLL_MS);
+    this.requests.unref();
     // A projection whose code changed is rebuilt beside the old generation, which keeps serving.
     for (const l of this.live.values()) {
       if (l.version !== l.projection.version) {
@@ -120,6 +126,7 @@ export class ProjectionEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.requests) clearInterval(this.requests);
     await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
     await this.subscription?.close();
     await this.loop;
@@ -177,6 +184,23 @@ export class ProjectionEngine {
     });
   }
 
+  /** Operators' rebuild requests, written into the catalog by the CLI from another process. */
+  private async pickUpRequests(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const entries = await this.store.getMany<CatalogEntry>(CATALOG, [...this.live.keys()]);
+      for (const entry of entries) {
+        if (!entry.rebuildRequestedAt || this.builds.has(entry._id)) continue;
+        const { rebuildRequestedAt: _done, ...rest } = entry;
+        await this.store.write([{ collection: CATALOG, op: 'put', doc: { ...rest, updatedAt: this.now() } }]);
+        this.logger.log(`projection ${entry._id}: rebuild requested by an operator`);
+        void this.rebuild(entry._id).catch((e) => this.logger.error(`rebuild of ${entry._id} failed: ${e}`));
+      }
+    } catch (error) {
+      this.logger.warn(`could not read rebuild requests: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
   /** Rebuilds a projection from position 0 into a new generation, then switches to it. */
   rebuild(name: string): Promise<void> {
     const live = this.live.get(name);
@@ -222,10 +246,10 @@ export class ProjectionEngine {
     for await (const batch of batches(build.subscription, this.batchSize)) {
       const writes = await this.applyBatch(projection, build.generation, build.checkpoint, batch);
       const last = batch[batch.length - 1].position;
-      writes.push(this.checkpointWrite(projection.name, build.generation, last));
+      build.applied += batch.length;
+      writes.push(this.checkpointWrite(projection.name, build.generation, last, build.applied));
       await this.store.write(writes);
       build.checkpoint = last;
-      build.applied += batch.length;
       const switched = await this.exclusive(async () => {
         const live = this.live.get(projection.name)!;
         // Caught up with the live generation: from here the live loop feeds the new one.
@@ -309,11 +333,11 @@ export class ProjectionEngine {
     return uow.writes();
   }
 
-  private checkpointWrite(projection: string, generation: number, position: number): Write {
+  private checkpointWrite(projection: string, generation: number, position: number, events?: number): Write {
     return {
       collection: CHECKPOINTS,
       op: 'put',
-      doc: { _id: checkpointId(projection, generation), position, updatedAt: this.now() },
+      doc: { _id: checkpointId(projection, generation), position, ...(events === undefined ? {} : { events }), updatedAt: this.now() },
     };
   }
 

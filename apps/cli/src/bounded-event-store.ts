@@ -1,0 +1,29 @@
+import type { EventStore, RecordedEvent, SubscribeOptions, Subscription } from '@companion/event-store';
+
+/**
+ * The log as it was at `upTo`: reads and subscriptions stop at that position, so a replay into a
+ * scratch read store shows the service as it looked then. Writes are refused.
+ */
+export function boundedEventStore(inner: EventStore, upTo: number): EventStore {
+  return {
+    append: () => Promise.reject(new Error('a replay never writes to the event log')),
+    readStream: async (name, options) => (await inner.readStream(name, options)).filter((e) => e.position <= upTo),
+    readAll: async (options) => (await inner.readAll(options)).filter((e) => e.position <= upTo),
+    headPosition: async () => Math.min(upTo, await inner.headPosition()),
+    listStreams: (options) => inner.listStreams(options),
+    close: () => inner.close(),
+    subscribeToAll(options: SubscribeOptions): Subscription {
+      const sub = inner.subscribeToAll(options);
+      async function* until(): AsyncGenerator<RecordedEvent> {
+        if (options.after >= upTo) return;
+        for await (const e of sub) {
+          if (e.position > upTo) return;
+          yield e;
+          if (e.position === upTo) return;
+        }
+      }
+      const it = until();
+      return { [Symbol.asyncIterator]: () => it, close: () => sub.close() };
+    },
+  };
+}
