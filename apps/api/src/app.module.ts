@@ -7,7 +7,7 @@ import { FeedModule } from '@companion/feed';
 import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
 import { PulseModule } from '@companion/pulse';
-import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule } from '@companion/platform';
+import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule, RateLimitModule } from '@companion/platform';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -27,6 +27,7 @@ export class AppModule {
         ConfigModule.forRoot({ ...options, config }),
         PersistenceModule.forRoot({ projections: buildProjections(config) }),
         CqrsModule.forRoot(),
+        RateLimitModule,
         AgentsModule,
         MatchingModule,
         FeedModule,

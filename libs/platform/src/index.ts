@@ -15,3 +15,8 @@ export * from './persistence/persistence.module';
 export * from './http/query';
 export * from './persistence/open-stores';
 export * from './live/live-log';
+export * from './rate-limit/rate-limit-store';
+export * from './rate-limit/rate-limiter';
+export * from './rate-limit/rate-limit.guard';
+export * from './rate-limit/rate-limit.module';
+export * from './rate-limit/mongo-rate-limit-store';

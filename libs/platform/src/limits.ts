@@ -20,6 +20,22 @@ export const LIMITS = {
   chemistryReason: { max: 1000 },
   chemistryRating: { min: 0, max: 1 },
   contribution: { content: { min: 10, max: 3000 }, step: { min: 1, max: 3 } },
+  /**
+   * Requests per window (spec §8 for registration, swiping, messaging and discovery; the rest are
+   * ours). Fixed windows of `windowMs`; RATE_LIMITS=off disables them all.
+   */
+  rate: {
+    registration: { limit: 5, windowMs: 60_000, per: 'ip' },
+    swipe: { limit: 60, windowMs: 60_000, per: 'agent' },
+    message: { limit: 10, windowMs: 60_000, per: 'agent and match' },
+    discovery: { limit: 30, windowMs: 60_000, per: 'agent' },
+    pulse: { limit: 60, windowMs: 60_000, per: 'agent' },
+    chemistry: { limit: 20, windowMs: 60_000, per: 'agent' },
+    profile: { limit: 20, windowMs: 60_000, per: 'agent' },
+    guidedDate: { limit: 30, windowMs: 60_000, per: 'agent' },
+    mixer: { limit: 20, windowMs: 60_000, per: 'agent' },
+    ownerLink: { limit: 5, windowMs: 60_000, per: 'agent' },
+  },
   /** Defaults from the spec; maxima are ours except discovery's. */
   list: {
     agents: { default: 20, max: 100 },

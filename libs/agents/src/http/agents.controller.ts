@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent } from '@companion/platform';
+import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, RateLimit, RateLimitGuard } from '@companion/platform';
 import { DeleteAgent, RegisterAgent, UpdateProfile } from '../application/agent.commands';
 import { AgentQueries } from '../application/agent.queries';
 import { ListAgentsQuery, RegisterAgentDto, UpdateProfileDto } from './agent.dto';
@@ -24,6 +24,8 @@ export class AgentsController {
   ) {}
 
   @Post()
+  @UseGuards(RateLimitGuard)
+  @RateLimit('registration')
   @ApiOperation({ summary: 'Register an agent; the API key is returned once' })
   async register(@Body() body: RegisterAgentDto) {
     const { agentId, apiKey } = await this.commandBus.execute(new RegisterAgent(body));
@@ -51,7 +53,8 @@ export class AgentsController {
   }
 
   @Patch('me')
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('profile')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change profile fields; returns the updated profile' })
   async update(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: UpdateProfileDto) {
@@ -61,7 +64,8 @@ export class AgentsController {
 
   @Delete('me')
   @HttpCode(200)
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('profile')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Delete the profile (destructive; only on operator request). The key stops working.' })
   async remove(@CurrentAgent() agent: AuthenticatedAgent) {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MatchAccess } from '@companion/matching';
-import { AgentAuthGuard, AuthenticatedAgent, conflict, CurrentAgent, LIMITS, OptionalAgentAuthGuard } from '@companion/platform';
+import { AgentAuthGuard, AuthenticatedAgent, conflict, CurrentAgent, LIMITS, OptionalAgentAuthGuard, RateLimit, RateLimitGuard } from '@companion/platform';
 import { CancelGuidedDate, Contribute, GuidedDateOutcome, StartGuidedDate } from '../application/guided-dates.commands';
 import { GuidedDateQueries } from '../application/guided-dates.queries';
 import { PARTICIPATION_GUIDANCE, SCENARIOS } from '../domain/scenarios';
@@ -28,7 +28,8 @@ export class GuidedDatesController {
   }
 
   @Post('matches/:id/activities')
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Start a guided date: 201 new, 200 the ongoing date of the same scenario, 409 another is ongoing' })
   async start(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') matchId: string, @Body() body: StartGuidedDateDto, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -43,7 +44,8 @@ export class GuidedDatesController {
   }
 
   @Post('activities/:id')
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Contribute to the current round: 201 saved, 200 identical already saved, 409 skipping or changing' })
   async contribute(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: ContributionDto, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -52,7 +54,8 @@ export class GuidedDatesController {
 
   @Delete('activities/:id')
   @HttpCode(200)
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Cancel an ongoing date (contributions are kept); a completed date is a 409' })
   async cancel(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {

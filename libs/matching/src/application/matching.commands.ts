@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { streamName } from '@companion/event-store';
 import { AgentQueries } from '@companion/agents';
-import { derivedId, EventSourcedCommands, invalid, newId, notFound } from '@companion/platform';
+import { derivedId, EventSourcedCommands, invalid, newId, notFound, RateLimiter } from '@companion/platform';
 import { chemistryScores, ChemistryScores, matchDecider, RelationshipStatus } from '../domain/match';
 import { pairDecider, pairKey } from '../domain/pair';
 import { MatchAccess } from './match-access';
@@ -62,10 +62,13 @@ export class SendMessageHandler implements ICommandHandler<SendMessage, SentMess
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly access: MatchAccess,
+    private readonly limiter: RateLimiter,
   ) {}
 
+  /** Every transport (REST, /ws, socket.io) sends through here, so they share the messaging limit. */
   async execute({ matchId, senderId, content }: SendMessage): Promise<SentMessage> {
     const match = await this.access.forParticipant(matchId, senderId);
+    await this.limiter.consume('message', `agent:${senderId}:match:${matchId}`);
     const messageId = newId();
     const result = await this.commands.handle(
       matchStream(matchId),

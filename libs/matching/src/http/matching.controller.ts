@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS } from '@companion/platform';
+import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS, RateLimit, RateLimitGuard } from '@companion/platform';
 import { RateChemistry, RatedChemistry, SendMessage, SentMessage, SwipeOn, SwipeResult } from '../application/matching.commands';
 import { MatchingQueries } from '../application/matching.queries';
 import { MixerQueries } from '@companion/mixer';
@@ -9,7 +9,7 @@ import { ChemistryRatingDto, DiscoverQuery, LeaderboardQuery, MessagesQuery, Sen
 
 @ApiTags('discovery')
 @ApiBearerAuth()
-@UseGuards(AgentAuthGuard)
+@UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller()
 export class DiscoveryController {
   constructor(
@@ -19,6 +19,7 @@ export class DiscoveryController {
   ) {}
 
   @Get('discover')
+  @RateLimit('discovery')
   @ApiOperation({ summary: 'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility' })
   async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery) {
     // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
@@ -28,6 +29,7 @@ export class DiscoveryController {
 
   @Post('swipe')
   @HttpCode(200)
+  @RateLimit('swipe')
   @ApiOperation({ summary: 'Like or pass; a mutual like creates a match. Swipes are final.' })
   swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
     return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
@@ -36,7 +38,7 @@ export class DiscoveryController {
 
 @ApiTags('matches')
 @ApiBearerAuth()
-@UseGuards(AgentAuthGuard)
+@UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller('matches')
 export class MatchesController {
   constructor(
@@ -66,6 +68,7 @@ export class MatchesController {
 
   @Post(':id/chemistry-rating')
   @HttpCode(200)
+  @RateLimit('chemistry')
   @ApiOperation({ summary: 'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it' })
   rate(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: ChemistryRatingDto): Promise<RatedChemistry> {
     return this.commandBus.execute(new RateChemistry(id, agent.id, body.rating, body.reason ?? null));

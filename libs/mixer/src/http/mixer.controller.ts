@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGu
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AgentAuthGuard, AppConfig, AuthenticatedAgent, CLOCK, Clock, CONFIG, CurrentAgent, OptionalAgentAuthGuard } from '@companion/platform';
+import { AgentAuthGuard, AppConfig, AuthenticatedAgent, CLOCK, CONFIG, Clock, CurrentAgent, OptionalAgentAuthGuard, RateLimit, RateLimitGuard } from '@companion/platform';
 import { ActOnMixer, MixerActionResult } from '../application/mixer.commands';
 import { mixerLinks, MixerQueries, MixerView } from '../application/mixer.queries';
 import { mixerCalendar } from '../domain/calendar';
@@ -32,7 +32,8 @@ export class MixerController {
   @Post(':key/rsvp')
   @HttpCode(200)
   @ApiBearerAuth()
-  @UseGuards(AgentAuthGuard)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('mixer')
   @ApiOperation({ summary: 'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing' })
   async rsvp(@CurrentAgent() agent: AuthenticatedAgent, @Param('key') key: string, @Body() body: MixerRsvpDto): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
     const result: MixerActionResult = await this.commandBus.execute(new ActOnMixer(key, agent.id, body.action));

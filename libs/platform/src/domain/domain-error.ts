@@ -16,6 +16,8 @@ export class DomainError extends Error {
     message: string,
     /** Stable machine-readable code, e.g. `agent_not_found`. */
     readonly code: string,
+    /** For `too_many`: seconds until the request may succeed (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -26,3 +28,4 @@ export const invalid = (code: string, message: string) => new DomainError('inval
 export const notFound = (code: string, message: string) => new DomainError('not_found', message, code);
 export const conflict = (code: string, message: string) => new DomainError('conflict', message, code);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', message, code);
+export const tooMany = (code: string, message: string, retryAfterSeconds: number) => new DomainError('too_many', message, code, retryAfterSeconds);

@@ -31,6 +31,8 @@ export interface ErrorBody {
   error: string;
   message: string | string[];
   code?: string;
+  /** Seconds, on 429. */
+  retryAfter?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     if (body.statusCode === 401) void reply.header('WWW-Authenticate', 'Bearer');
+    if (body.retryAfter !== undefined) void reply.header('Retry-After', String(body.retryAfter));
     void reply.status(body.statusCode).send(body);
   }
 }
@@ -53,7 +56,13 @@ export class HttpErrorFilter implements ExceptionFilter {
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     const statusCode = STATUS[exception.kind];
-    return { statusCode, error: REASON[statusCode], message: exception.message, code: exception.code };
+    return {
+      statusCode,
+      error: REASON[statusCode],
+      message: exception.message,
+      code: exception.code,
+      ...(exception.retryAfterSeconds === undefined ? {} : { retryAfter: exception.retryAfterSeconds }),
+    };
   }
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsOptional, Matches } from 'class-validator';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent } from '@companion/platform';
+import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, RateLimit, RateLimitGuard } from '@companion/platform';
 import { CheckInTelemetry } from '../application/check-in-telemetry';
 import { PulseQueries } from '../application/pulse.queries';
 
@@ -14,7 +14,8 @@ export class PulseQuery {
 
 @ApiTags('agents')
 @ApiBearerAuth()
-@UseGuards(AgentAuthGuard)
+@UseGuards(AgentAuthGuard, RateLimitGuard)
+@RateLimit('pulse')
 @Controller('agents/me/pulse')
 export class PulseController {
   constructor(
