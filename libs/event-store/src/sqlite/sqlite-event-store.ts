@@ -274,7 +274,13 @@ export class SqliteEventStore implements EventStore {
     const store = this;
     let closed = false;
     let wake: (() => void) | null = null;
-    const onAppend = () => wake?.();
+    // An append that lands while the consumer is busy must not be lost: it is remembered here and
+    // checked before waiting, or the subscription would sleep until the next poll.
+    let appendedSinceRead = false;
+    const onAppend = () => {
+      appendedSinceRead = true;
+      wake?.();
+    };
     this.appended.on('appended', onAppend);
     const stop = () => {
       closed = true;
@@ -285,13 +291,14 @@ export class SqliteEventStore implements EventStore {
       let after = options.after;
       try {
         while (!closed && !store.closed) {
+          appendedSinceRead = false;
           const page = store.stmt.allForwards.all(after + 1, SUBSCRIPTION_PAGE);
           for (const row of page) {
             if (closed) return;
             after = row.position;
             if (matchesFilter({ streamName: row.stream_name, type: row.type }, options.filter)) yield toRecorded(row);
           }
-          if (page.length === SUBSCRIPTION_PAGE) continue;
+          if (page.length === SUBSCRIPTION_PAGE || appendedSinceRead) continue;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, store.pollIntervalMs);
             wake = () => {

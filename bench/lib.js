@@ -1,0 +1,85 @@
+// Shared helpers for the benchmarks: start the built service as its own process, wait for health,
+// and a bounded-concurrency HTTP runner. Plain JavaScript over dist/ (npm run bench builds first).
+const { spawn } = require('node:child_process');
+const { createServer } = require('node:net');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..');
+const MAIN = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(baseUrl, child, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) {
+        const body = await res.json();
+        if (body.projections.every((p) => p.lag === 0 && p.state === 'live')) return body;
+      }
+    } catch {}
+    if (Date.now() > deadline) throw new Error('service did not become healthy');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function startService(dataDir, env = {}) {
+  const port = await freePort();
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), MAIN], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMITS: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const health = await waitHealthy(baseUrl, child);
+  const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return {
+    child,
+    baseUrl,
+    startupMs,
+    health,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Runs `task(i)` for i in [0, n) with at most `concurrency` in flight; throws on the first failure. */
+async function pool(n, concurrency, task, onProgress) {
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      await task(i);
+      done++;
+      if (onProgress && done % 1000 === 0) onProgress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+}
+
+async function call(baseUrl, method, path, body, key) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (key) headers.authorization = `Bearer ${key}`;
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+module.exports = { ROOT, MAIN, freePort, startService, waitHealthy, pool, call };
