@@ -91,6 +91,15 @@ describe('Guided dates (e2e over HTTP)', () => {
     expect((await contribute(a, id, 3)).status).toBe(200);
   });
 
+  it('leaves the conversation and chemistry working while a date is ongoing', async () => {
+    const id = (await start(a)).body.activity.id;
+    await contribute(a, id, 1);
+    expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'During the date.' }, b.key)).status).toBe(201);
+    expect((await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.7 }, a.key)).status).toBe(200);
+    expect((await contribute(b, id, 1)).status).toBe(201);
+    expect((await api.get(`/api/v1/matches/${matchId}`, a.key)).body).toMatchObject({ messageCount: 1, chemistry: { ratingsCount: 1 } });
+  });
+
   it('identical contribution again → 200 and no change; changing it → 409; skipping a round → 409', async () => {
     const id = (await start(a)).body.activity.id;
     await contribute(a, id, 1);

@@ -82,6 +82,11 @@ describe('match decider', () => {
     });
   });
 
+  it('folds past the guided-date events that share the match stream', () => {
+    const dateStarted = { type: 'GuidedDateStarted', data: { matchId: 'm', activityId: 'd', scenarioId: 'midnight-mystery', agentIds: participants, startedBy: 'a' } } as unknown as MatchEvent;
+    spec.given([sent('a', 1), dateStarted]).when(send('b')).then([sent('b', 2)]);
+  });
+
   it('summarises chemistry as each latest rating and their mean', () => {
     expect(chemistryScores({ a: { rating: 0.4 } }, participants, 3)).toEqual({ byAgent: { a: 0.4, b: null }, average: 0.4, ratingsCount: 3 });
     expect(chemistryScores({ a: { rating: 0.4 }, b: { rating: 0.8 } }, participants, 2).average).toBeCloseTo(0.6);

@@ -69,6 +69,8 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
         return { ...state, status: event.data.to };
       case 'LoveStoryPublished':
         return { ...state, storyPublished: true };
+      default:
+        return state; // the guided-date decider's events share this stream
     }
   },
 

@@ -40,6 +40,8 @@ export const pairDecider: Decider<PairState, Swipe, PairEvent> = {
         return { ...state, swipes: { ...state.swipes, [event.data.swiperId]: event.data.liked } };
       case 'MatchCreated':
         return { ...state, matchId: event.data.matchId };
+      default:
+        return state;
     }
   },
 

@@ -14,6 +14,11 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
+/** A stream may hold events of several deciders: each `evolve` must return the state unchanged for events it does not know. */
 export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
-  return events.reduce(decider.evolve, decider.initialState());
+  return events.reduce((state, event) => {
+    const next = decider.evolve(state, event);
+    if (next === undefined) throw new Error(`evolve returned no state for a ${event.type} event`);
+    return next;
+  }, decider.initialState());
 }

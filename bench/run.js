@@ -1,0 +1,136 @@
+// Load benchmarks (not part of npm test): the built service on the embedded default with
+// RATE_LIMITS=off against a generated data set, many agents each with its own key, and the same
+// load generator against a bare Fastify route (the ceiling) in the same run.
+//   npm run bench                 (10 000 agents; generates the data set first if missing)
+//   BENCH_AGENTS=100000 npm run bench
+const { fork, execFileSync } = require('node:child_process');
+const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { cpus, totalmem } = require('node:os');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+const { freePort, ROOT, startService } = require('./lib');
+
+const N = Number(process.env.BENCH_AGENTS ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const source = join(ROOT, 'bench', 'data', String(N));
+
+function load(url, requests) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+function summary(name, r, ceiling) {
+  const rps = r.requests.average;
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(rps),
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    ratioToCeiling: ceiling ? Number((rps / ceiling).toFixed(3)) : 1,
+  };
+}
+
+async function ceiling() {
+  const port = await freePort();
+  const child = fork(join(__dirname, 'ceiling.js'), [String(port)], { stdio: 'ignore' });
+  await new Promise((r) => child.once('message', r));
+  const r = await load(`http://127.0.0.1:${port}`, [{ method: 'GET', path: '/ceiling' }]);
+  child.kill();
+  return r;
+}
+
+async function main() {
+  if (!existsSync(join(source, 'agents.json'))) execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], { stdio: 'inherit' });
+  const { agents, matches } = JSON.parse(readFileSync(join(source, 'agents.json'), 'utf8'));
+  // Each run writes into a copy, so the generated set stays as it was.
+  const work = join(ROOT, 'bench', 'data', `run-${N}`);
+  rmSync(work, { recursive: true, force: true });
+  cpSync(source, work, { recursive: true });
+
+  const results = [];
+  const bare = await ceiling();
+  const ceilingRps = bare.requests.average;
+  results.push(summary('bare Fastify route (ceiling)', bare, 0));
+
+  const service = await startService(work);
+  try {
+    const url = service.baseUrl;
+    let i = 0;
+    const key = () => agents[(i++ * 7919) % agents.length].key;
+    const auth = (k) => ({ authorization: `Bearer ${k}` });
+    const scenarios = [
+      ['GET /agents/me/pulse', [{ method: 'GET', path: '/api/v1/agents/me/pulse', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
+      ['GET /discover', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
+      [
+        'POST /swipe',
+        [
+          {
+            method: 'POST',
+            path: '/api/v1/swipe',
+            setupRequest: (req) => {
+              const n = i++;
+              const swiper = agents[n % agents.length];
+              const target = agents[(n * 104729 + 17) % agents.length];
+              return { ...req, headers: { ...auth(swiper.key), 'content-type': 'application/json' }, body: JSON.stringify({ targetAgentId: target.id, liked: false }) };
+            },
+          },
+        ],
+      ],
+      [
+        'POST /matches/{id}/messages',
+        [
+          {
+            method: 'POST',
+            path: '/',
+            setupRequest: (req) => {
+              const m = matches[i++ % matches.length];
+              const sender = agents[i % 2 ? m.a : m.b];
+              return { ...req, path: `/api/v1/matches/${m.id}/messages`, headers: { ...auth(sender.key), 'content-type': 'application/json' }, body: JSON.stringify({ content: 'A benchmark message of ordinary length, about tea and maps.' }) };
+            },
+          },
+        ],
+      ],
+    ];
+    for (const [name, requests] of scenarios) {
+      process.stdout.write(`${name}… `);
+      const r = summary(name, await load(url, requests), ceilingRps);
+      console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling`);
+      results.push(r);
+    }
+  } finally {
+    await service.stop();
+  }
+
+  // Start-up on the data set (projections already caught up), then a rebuild of every projection.
+  const restart = await startService(work);
+  const startupMs = Math.round(restart.startupMs);
+  const events = restart.health.eventStore.head;
+  await restart.stop();
+  const t0 = Date.now();
+  execFileSync(process.execPath, [join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'), 'rebuild', 'agents', '--inline', '--json'], { env: { ...process.env, DATA_DIR: work } });
+  const rebuildSeconds = (Date.now() - t0) / 1000;
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    dataSet: { agents: N, matches: matches.length, events },
+    load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
+    results,
+    startupMs,
+    rebuild: { projection: 'agents', events, seconds: rebuildSeconds, eventsPerSecond: Math.round(events / rebuildSeconds) },
+  };
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-${N}-agents.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  console.log(`\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${report.rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`);
+  console.log(`written to ${file}`);
+  rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
