@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
+import { appendBatch, AppendOutcome, AppendRequest } from './append-batch';
+import { WriterThread } from './writer-thread';
 import {
   AppendResult,
   DuplicateEventIdError,
@@ -17,10 +19,7 @@ import {
   WrongExpectedRevisionError,
 } from '../event-store.port';
 
-interface PendingAppend {
-  streamName: string;
-  events: readonly NewEvent[];
-  expected: ExpectedRevision;
+interface PendingAppend extends AppendRequest {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
@@ -56,9 +55,11 @@ const SUBSCRIPTION_PAGE = 512;
  * acknowledged only after its transaction is on disk and survives a crash of the process (or of
  * the machine).
  *
- * Group commit: appends are queued and written by one transaction per turn of the event loop, so
- * N concurrent requests cost one WAL flush, not N. Each append runs in its own savepoint inside the
- * batch: a conflict rejects that append alone and leaves nothing of it behind.
+ * Group commit: appends are queued and written by one transaction per batch, so N concurrent
+ * requests cost one WAL flush, not N. A file store writes on its own thread (the flush never stops
+ * the event loop) and, while one batch is flushed, the next gathers every append that arrives. Each
+ * append runs in its own savepoint inside the batch: a conflict rejects that append alone and
+ * leaves nothing of it behind. Reads use the main thread's own connection (WAL readers).
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -67,15 +68,14 @@ export class SqliteEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
+  private inFlight: Promise<void> | null = null;
   private closed = false;
+  /** Null for ':memory:', which another thread cannot open: such a store writes in-process. */
+  private readonly writer: WriterThread | null;
   /** Transactions committed and appends acknowledged: their ratio is the group-commit factor. */
   readonly stats = { commits: 0, appends: 0 };
 
   private readonly stmt: {
-    streamHead: Database.Statement<[string], { last_revision: number; last_position: number }>;
-    byEventId: Database.Statement<[string], { position: number; stream_name: string; revision: number }>;
-    insert: Database.Statement;
-    upsertStream: Database.Statement;
     readForwards: Database.Statement<[string, number, number], EventRow>;
     readBackwards: Database.Statement<[string, number, number], EventRow>;
     allForwards: Database.Statement<[number, number], EventRow>;
@@ -83,8 +83,6 @@ export class SqliteEventStore implements EventStore {
     head: Database.Statement<[], { head: number | null }>;
     streams: Database.Statement<[string, number], { name: string; last_revision: number; last_position: number }>;
   };
-  private readonly appendOne: (p: PendingAppend) => AppendResult;
-  private readonly appendBatch: (batch: PendingAppend[]) => Array<AppendResult | { error: unknown }>;
 
   constructor(options: SqliteEventStoreOptions) {
     this.now = options.now ?? (() => new Date());
@@ -113,16 +111,6 @@ export class SqliteEventStore implements EventStore {
       ) WITHOUT ROWID;
     `);
     this.stmt = {
-      streamHead: this.db.prepare('SELECT last_revision, last_position FROM streams WHERE name = ?'),
-      byEventId: this.db.prepare('SELECT position, stream_name, revision FROM events WHERE event_id = ?'),
-      insert: this.db.prepare(
-        `INSERT INTO events (event_id, stream_name, revision, type, data, metadata, recorded_at)
-         VALUES (@id, @stream, @revision, @type, @data, @metadata, @recordedAt)`,
-      ),
-      upsertStream: this.db.prepare(
-        `INSERT INTO streams (name, last_revision, last_position) VALUES (?, ?, ?)
-         ON CONFLICT(name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position`,
-      ),
       readForwards: this.db.prepare(
         'SELECT * FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
       ),
@@ -136,16 +124,7 @@ export class SqliteEventStore implements EventStore {
         `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
       ),
     };
-    this.appendOne = this.db.transaction((p: PendingAppend) => this.write(p));
-    this.appendBatch = this.db.transaction((batch: PendingAppend[]) =>
-      batch.map((p) => {
-        try {
-          return this.appendOne(p); // nested: a savepoint, rolled back alone on error
-        } catch (error) {
-          return { error };
-        }
-      }),
-    );
+    this.writer = options.filename === ':memory:' ? null : new WriterThread(options.filename);
   }
 
   append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -153,83 +132,37 @@ export class SqliteEventStore implements EventStore {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise((resolve, reject) => {
       this.queue.push({ streamName, events, expected: expectedRevision, resolve, reject });
-      if (!this.flushScheduled) {
+      if (!this.flushScheduled && !this.inFlight) {
         this.flushScheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
     });
   }
 
-  private flush(): void {
+  /** Writes the queued appends as one batch; the next batch starts when this one is on disk. */
+  private async flush(): Promise<void> {
     this.flushScheduled = false;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    let results: Array<AppendResult | { error: unknown }>;
-    try {
-      results = this.appendBatch(batch);
-    } catch (error) {
-      // The commit itself failed (disk full, I/O error): nothing of the batch is durable.
-      for (const p of batch) p.reject(new EventStoreUnavailableError('append failed', error));
-      return;
-    }
-    this.stats.commits += 1;
-    this.stats.appends += batch.length;
-    results.forEach((r, i) => ('error' in r ? batch[i].reject(r.error) : batch[i].resolve(r)));
-    this.appended.emit('appended');
-  }
-
-  /** Runs inside the batch transaction. */
-  private write(p: PendingAppend): AppendResult {
-    const retried = this.alreadyAppended(p);
-    if (retried) return retried;
-    const head = this.stmt.streamHead.get(p.streamName);
-    const current = head ? head.last_revision : ('no_stream' as const);
-    const ok =
-      p.expected === 'any' ||
-      (p.expected === 'no_stream' && current === 'no_stream') ||
-      (p.expected === 'stream_exists' && current !== 'no_stream') ||
-      (typeof p.expected === 'number' && p.expected === current);
-    if (!ok) throw new WrongExpectedRevisionError(p.streamName, p.expected, current);
-    let revision = current === 'no_stream' ? -1 : current;
-    let position = 0;
+    const requests = batch.map(({ streamName, events, expected }) => ({ streamName, events, expected }));
     const recordedAt = this.now().toISOString();
-    for (const e of p.events) {
-      revision += 1;
-      const info = this.stmt.insert.run({
-        id: e.id,
-        stream: p.streamName,
-        revision,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        metadata: JSON.stringify(e.metadata),
-        recordedAt,
-      });
-      position = Number(info.lastInsertRowid);
+    let done!: () => void;
+    this.inFlight = new Promise((r) => (done = r));
+    try {
+      const outcomes = this.writer ? await this.writer.write(requests, recordedAt) : appendBatch(this.db, requests, recordedAt);
+      this.stats.commits += 1;
+      this.stats.appends += batch.length;
+      outcomes.forEach((o, i) => settle(batch[i], o));
+      this.appended.emit('appended');
+    } catch (error) {
+      // The commit itself failed (disk full, I/O error, the writer died): nothing of the batch is durable.
+      for (const p of batch) p.reject(new EventStoreUnavailableError('append failed', error));
+    } finally {
+      this.inFlight = null;
+      done();
+      if (this.queue.length > 0) void this.flush();
     }
-    this.stmt.upsertStream.run(p.streamName, revision, position);
-    return { nextRevision: revision, position };
-  }
-
-  /**
-   * An append whose event ids are already in this stream, in order, is a retry: answer what the
-   * first attempt answered and write nothing. Reused ids anywhere else are a programming error.
-   */
-  private alreadyAppended(p: PendingAppend): AppendResult | null {
-    const first = this.stmt.byEventId.get(p.events[0].id);
-    if (!first) {
-      for (const e of p.events.slice(1)) if (this.stmt.byEventId.get(e.id)) throw new DuplicateEventIdError(e.id);
-      return null;
-    }
-    let last = first;
-    for (let i = 0; i < p.events.length; i++) {
-      const row = i === 0 ? first : this.stmt.byEventId.get(p.events[i].id);
-      if (!row || row.stream_name !== p.streamName || row.revision !== first.revision + i) {
-        throw new DuplicateEventIdError(p.events[i].id);
-      }
-      last = row;
-    }
-    return { nextRevision: last.revision, position: last.position };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -338,8 +271,13 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush(); // acknowledge what is queued before closing
     this.closed = true;
+    // Acknowledge what is queued before closing.
+    while (this.inFlight || this.queue.length > 0) {
+      if (this.inFlight) await this.inFlight;
+      else await this.flush();
+    }
+    await this.writer?.close();
     this.appended.emit('appended');
     this.db.close();
   }
@@ -347,6 +285,15 @@ export class SqliteEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new EventStoreUnavailableError('event store is closed');
   }
+}
+
+function settle(p: PendingAppend, outcome: AppendOutcome): void {
+  if ('ok' in outcome) p.resolve(outcome.ok);
+  else if ('wrongRevision' in outcome) {
+    const w = outcome.wrongRevision;
+    p.reject(new WrongExpectedRevisionError(w.streamName, w.expected, w.actual));
+  } else if ('duplicateId' in outcome) p.reject(new DuplicateEventIdError(outcome.duplicateId));
+  else p.reject(new EventStoreUnavailableError(`append failed: ${outcome.failed}`));
 }
 
 function toRecorded(row: EventRow): RecordedEvent {

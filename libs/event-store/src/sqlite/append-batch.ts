@@ -1,0 +1,89 @@
+/**
+ * The embedded store's write path, as one self-contained function: it only uses its arguments, so
+ * the writer thread runs the very same code (from its source text) that the in-process mode calls.
+ * It returns plain descriptions, never class instances: results cross a thread boundary.
+ */
+export interface AppendRequest {
+  streamName: string;
+  events: ReadonlyArray<{ id: string; type: string; data: unknown; metadata: unknown }>;
+  expected: 'no_stream' | 'stream_exists' | 'any' | number;
+}
+
+export type AppendOutcome =
+  | { ok: { nextRevision: number; position: number } }
+  | { wrongRevision: { streamName: string; expected: AppendRequest['expected']; actual: number | 'no_stream' } }
+  | { duplicateId: string }
+  | { failed: string };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function appendBatch(db: any, batch: AppendRequest[], recordedAt: string): AppendOutcome[] {
+  const s =
+    db.__companionAppend ??
+    (db.__companionAppend = {
+      streamHead: db.prepare('SELECT last_revision FROM streams WHERE name = ?'),
+      byEventId: db.prepare('SELECT position, stream_name, revision FROM events WHERE event_id = ?'),
+      insert: db.prepare(
+        'INSERT INTO events (event_id, stream_name, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      upsertStream: db.prepare(
+        'INSERT INTO streams (name, last_revision, last_position) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position',
+      ),
+    });
+
+  class Refusal extends Error {
+    constructor(readonly outcome: AppendOutcome) {
+      super('refused');
+    }
+  }
+
+  // An append whose ids are already in this stream, in order, is a retry: answer what the first
+  // attempt answered and write nothing. Reused ids anywhere else are a programming error.
+  const retried = (p: AppendRequest) => {
+    const first = s.byEventId.get(p.events[0].id);
+    if (!first) {
+      for (const e of p.events.slice(1)) if (s.byEventId.get(e.id)) throw new Refusal({ duplicateId: e.id });
+      return null;
+    }
+    let last = first;
+    for (let i = 0; i < p.events.length; i++) {
+      const row = i === 0 ? first : s.byEventId.get(p.events[i].id);
+      if (!row || row.stream_name !== p.streamName || row.revision !== first.revision + i) throw new Refusal({ duplicateId: p.events[i].id });
+      last = row;
+    }
+    return { ok: { nextRevision: last.revision, position: last.position } };
+  };
+
+  const one = db.transaction((p: AppendRequest): AppendOutcome => {
+    const again = retried(p);
+    if (again) return again;
+    const head = s.streamHead.get(p.streamName);
+    const current = head ? head.last_revision : 'no_stream';
+    const ok =
+      p.expected === 'any' ||
+      (p.expected === 'no_stream' && current === 'no_stream') ||
+      (p.expected === 'stream_exists' && current !== 'no_stream') ||
+      (typeof p.expected === 'number' && p.expected === current);
+    if (!ok) throw new Refusal({ wrongRevision: { streamName: p.streamName, expected: p.expected, actual: current } });
+    let revision = current === 'no_stream' ? -1 : current;
+    let position = 0;
+    for (const e of p.events) {
+      revision += 1;
+      const info = s.insert.run(e.id, p.streamName, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), recordedAt);
+      position = Number(info.lastInsertRowid);
+    }
+    s.upsertStream.run(p.streamName, revision, position);
+    return { ok: { nextRevision: revision, position } };
+  });
+
+  // One transaction for the batch, one savepoint per append: a refusal undoes that append alone.
+  return db.transaction(() =>
+    batch.map((p) => {
+      try {
+        return one(p);
+      } catch (error) {
+        if (error instanceof Refusal) return error.outcome;
+        return { failed: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  )();
+}
