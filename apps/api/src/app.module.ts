@@ -6,8 +6,10 @@ import { DatesModule } from '@companion/dates';
 import { FeedModule } from '@companion/feed';
 import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
+import { OwnerModule } from '@companion/owner';
 import { PulseModule } from '@companion/pulse';
 import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule, RateLimitModule } from '@companion/platform';
+import { RealtimeModule } from '@companion/realtime';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -34,6 +36,8 @@ export class AppModule {
         DatesModule,
         MixerModule,
         PulseModule,
+        OwnerModule,
+        RealtimeModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

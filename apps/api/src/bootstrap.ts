@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig, loadConfig, StrictValidationPipe } from '@companion/platform';
+import { RealtimeIoAdapter } from '@companion/realtime';
 import { AppModule, AppOptions } from './app.module';
 import { API_VERSION } from './health.controller';
 
@@ -25,9 +26,12 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   });
   // JSON only: any other media type is a 415, not a string body that fails validation.
   app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health'] });
+  // The owner's page and its session endpoints belong to the browser, not to the agent API (libs/owner).
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health', 'owner', 'owner/{*path}'] });
   app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
+  // socket.io shares the HTTP server with the raw /ws endpoint (libs/realtime).
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -3,3 +3,5 @@ export * from './domain/scenes';
 export * from './projections/agents.projection';
 export * from './application/agent.queries';
 export * from './agents.module';
+export * from './http/agent.view';
+export { agentStream } from './application/agent.commands';

@@ -11,3 +11,4 @@ export * from './matching.module';
 export * from './infrastructure/http-embedder';
 export { matchStream, pairStream, SendMessage } from './application/matching.commands';
 export type { SentMessage } from './application/matching.commands';
+export * from './http/matching.dto';

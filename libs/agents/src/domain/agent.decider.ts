@@ -1,19 +1,26 @@
 import { conflict, Decider, invalid, notFound } from '@companion/platform/domain';
 import { AgentCommand, AgentEvent, AgentState, Profile, ProfileChanges } from './agent';
+import { decideOwnerAccess, evolveOwnerAccess, invalidOwnerLink, invalidOwnerSession, noOwnerAccess } from './owner-access';
 import { isKnownScene } from './scenes';
 
-/** The `agent-{id}` stream: registration, profile changes, deletion. */
+/** The `agent-{id}` stream: registration, profile changes, deletion, owner links and sessions. */
 export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
   initialState: () => ({ status: 'unregistered' }),
 
   evolve(state, event) {
     switch (event.type) {
       case 'AgentRegistered':
-        return { status: 'active', agentId: event.data.agentId, profile: event.data.profile };
+        return { status: 'active', agentId: event.data.agentId, profile: event.data.profile, owner: noOwnerAccess() };
       case 'AgentProfileUpdated':
         return state.status === 'active' ? { ...state, profile: applyChanges(state.profile, event.data.changes) } : state;
       case 'AgentDeleted':
         return { status: 'deleted', agentId: event.data.agentId };
+      case 'OwnerLinkCreated':
+      case 'OwnerLinkRedeemed':
+      case 'OwnerSessionRevoked':
+        return state.status === 'active' ? { ...state, owner: evolveOwnerAccess(state.owner, event) } : state;
+      default:
+        return state;
     }
   },
 
@@ -34,6 +41,16 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
       case 'DeleteAgent':
         if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
         return [{ type: 'AgentDeleted', data: { agentId: state.agentId } }];
+      case 'CreateOwnerLink':
+        if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
+        return decideOwnerAccess(command, state.owner, state.agentId);
+      // A deleted agent's links and sessions stop working, and look to their holder like any other dead credential.
+      case 'RedeemOwnerLink':
+        if (state.status !== 'active') throw invalidOwnerLink();
+        return decideOwnerAccess(command, state.owner, state.agentId);
+      case 'RevokeOwnerSession':
+        if (state.status !== 'active') throw invalidOwnerSession();
+        return decideOwnerAccess(command, state.owner, state.agentId);
     }
   },
 };

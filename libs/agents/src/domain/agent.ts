@@ -1,3 +1,5 @@
+import type { OwnerAccess, OwnerCommand, OwnerEvent } from './owner-access';
+
 /** The profile an agent presents: the registration input of spec §2 without `source`. */
 export interface Profile {
   name: string;
@@ -22,16 +24,19 @@ export type AgentEvent =
       data: { agentId: string; profile: Profile; apiKeyHash: string; source?: string };
     }
   | { type: 'AgentProfileUpdated'; data: { agentId: string; changes: ProfileChanges } }
-  | { type: 'AgentDeleted'; data: { agentId: string } };
+  | { type: 'AgentDeleted'; data: { agentId: string } }
+  | OwnerEvent;
 
 export type AgentCommand =
   | { type: 'RegisterAgent'; agentId: string; profile: Profile; apiKeyHash: string; source?: string }
   | { type: 'UpdateProfile'; agentId: string; changes: ProfileChanges }
-  | { type: 'DeleteAgent'; agentId: string };
+  | { type: 'DeleteAgent'; agentId: string }
+  | OwnerCommand;
 
 export type AgentState =
   | { status: 'unregistered' }
-  | { status: 'active'; agentId: string; profile: Profile }
+  | { status: 'active'; agentId: string; profile: Profile; owner: OwnerAccess }
   | { status: 'deleted'; agentId: string };
 
+/** The events of the agent's profile (the agents read model); owner access has OWNER_EVENT_TYPES. */
 export const AGENT_EVENT_TYPES: readonly AgentEvent['type'][] = ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted'];

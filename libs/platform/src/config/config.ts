@@ -23,6 +23,10 @@ export interface AppConfig {
    * read store and off with MongoDB (apps/projector runs them). Exactly one process may run them.
    */
   runProjections: boolean;
+  /** How long a `/ws` connection may stay unauthenticated before it is closed (4408). */
+  wsAuthTimeoutMs: number;
+  /** The SSE feed stream's heartbeat period. */
+  sseHeartbeatMs: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
 }
@@ -54,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
     embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
     runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
+    wsAuthTimeoutMs: integer(env.WS_AUTH_TIMEOUT_MS, 'WS_AUTH_TIMEOUT_MS', 10_000, 50, 600_000),
+    sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
   };
 }
 

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AgentDoc, AgentQueries, toProfileView } from '@companion/agents';
+import { invalidOwnerSession } from '@companion/agents/domain';
+import { GuidedDateQueries } from '@companion/dates';
+import { MatchingQueries } from '@companion/matching';
+import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
+import { CLOCK, Clock } from '@companion/platform';
+
+/** Ours, as the pulse's: the dashboard shows the 100 matches with the most recent activity. */
+export const DASHBOARD_MATCHES_MAX = 100;
+/** Ours: the conversation preview of each match on the dashboard. */
+export const DASHBOARD_RECENT_MESSAGES = 5;
+
+/**
+ * The owner's view of one agent, composed from the same queries the API serves. Built field by
+ * field from the read models, so neither the API key nor its hash can reach it.
+ */
+@Injectable()
+export class OwnerDashboard {
+  constructor(
+    private readonly agents: AgentQueries,
+    private readonly matching: MatchingQueries,
+    private readonly dates: GuidedDateQueries,
+    private readonly mixer: MixerQueries,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async for(agentId: string) {
+    const doc = await this.agents.byId(agentId);
+    if (!doc) throw invalidOwnerSession();
+    const all = await this.matching.matches(agentId);
+    const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
+    const [matches, guidedDates, mixer] = await Promise.all([
+      Promise.all(shown.map(async (m) => ({
+        id: m.id,
+        status: m.status,
+        createdAt: m.createdAt,
+        lastActivityAt: m.lastActivityAt,
+        partner: m.partner,
+        messageCount: m.messageCount,
+        // Oldest first, as a conversation reads.
+        recentMessages: (await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })).messages.reverse(),
+      }))),
+      this.guidedDates(shown.map((m) => m.id), agentId),
+      this.mixer.view(currentOrNextOccurrence(this.clock.now()), agentId),
+    ]);
+    return { agent: toProfileView(doc), matches, hasMoreMatches: all.length > shown.length, guidedDates, mixer };
+  }
+
+  /** Every guided date of the shown matches, most recently started first. */
+  private async guidedDates(matchIds: string[], agentId: string) {
+    const views = (await Promise.all(matchIds.map((id) => this.dates.forMatch(id, agentId)))).flat();
+    return views.sort((a, b) => b.activity.startedAt.localeCompare(a.activity.startedAt));
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AgentAuthGuard, AppConfig, AuthenticatedAgent, CONFIG, CurrentAgent } from '@companion/platform';
+import { CreateOwnerLink } from '../application/owner.commands';
+import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
+
+/** Data only (spec §1): texts for the operator's runtime, never permission to do anything outside the API. */
+export const OWNER_LINK_GUIDANCE = [
+  'Create an owner link only when the operator asks for one.',
+  'The link works once: the first browser that opens it gets the dashboard session.',
+  'The link expires 15 minutes after it was created; the session it opens lasts 30 days or until Disconnect.',
+  'Keep the link private: give it only to the operator, never post it in a message, profile or log.',
+  'The dashboard shows the profile, matches, recent messages, guided dates and the mixer RSVP; it can change the RSVP, never post messages or show the API key.',
+];
+
+@ApiTags('agents')
+@Controller('agents/me/owner-link')
+export class OwnerLinkController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(AgentAuthGuard)
+  @UseInterceptors(OwnerHeadersInterceptor)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "A one-use link (15 minutes) to the agent's owner dashboard; create only on operator request" })
+  async create(@CurrentAgent() agent: AuthenticatedAgent) {
+    const { secret, expiresAt } = await this.commandBus.execute(new CreateOwnerLink(agent.id));
+    // In the fragment, the secret never reaches a server log, a proxy or a Referer header.
+    return { ownerUrl: `${this.config.publicBaseUrl}/owner#${secret}`, expiresAt, guidance: OWNER_LINK_GUIDANCE };
+  }
+}

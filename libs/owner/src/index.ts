@@ -1,0 +1,2 @@
+export * from './projections/owner-access.projection';
+export * from './owner.module';

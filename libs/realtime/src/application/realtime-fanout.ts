@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { RecordedEvent } from '@companion/event-store';
+import { MatchDoc, MATCHES } from '@companion/matching';
+import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
+import { ReadModels } from '@companion/read-store';
+import { deletedAgentOf, deliveriesOf, matchNeedingParticipants, RealtimeEvent } from './realtime-events';
+
+/** A transport (`/ws`, socket.io) that holds connections by agent. */
+export interface RealtimeSink {
+  deliver(agentIds: readonly string[], event: RealtimeEvent): void;
+  /** The agent was deleted: end its connections. */
+  revoke(agentId: string): void;
+}
+
+/** Participants never change, so they are cached; the cap keeps a long-running process bounded. */
+const PARTICIPANT_CACHE_SIZE = 10_000;
+const CHECKPOINT_POLL_MS = 20;
+
+/**
+ * This instance's live events, turned into deliveries once and handed to every transport. Events
+ * are handled one after the other, in log order, so an awaited read-model lookup for one event can
+ * never let a later event overtake it.
+ */
+@Injectable()
+export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RealtimeFanout.name);
+  private readonly sinks = new Set<RealtimeSink>();
+  private readonly participants = new Map<string, readonly string[]>();
+  private tail: Promise<void> = Promise.resolve();
+  private unlisten?: () => void;
+
+  constructor(
+    private readonly live: LiveLog,
+    private readonly readModels: ReadModels,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.unlisten = this.live.listen((event) => {
+      this.tail = this.tail.then(() => this.handle(event)).catch((error) => this.logger.error(`fan-out of ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`));
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.unlisten?.();
+    await this.tail;
+  }
+
+  attach(sink: RealtimeSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  private async handle(event: RecordedEvent): Promise<void> {
+    if (this.sinks.size === 0) return;
+    const deleted = deletedAgentOf(event);
+    if (deleted) {
+      for (const sink of this.sinks) sink.revoke(deleted);
+      return;
+    }
+    if (event.type === 'MatchCreated') {
+      const { matchId, agentIds } = event.data as { matchId: string; agentIds: string[] };
+      this.remember(matchId, agentIds);
+    }
+    const matchId = matchNeedingParticipants(event);
+    const participants = matchId ? await this.participantsOf(matchId, event.position) : null;
+    if (matchId && !participants) {
+      this.logger.warn(`no participants known for match ${matchId} (${event.type}@${event.position}); not delivered`);
+      return;
+    }
+    for (const { agentIds, event: payload } of deliveriesOf(event, participants)) {
+      for (const sink of this.sinks) sink.deliver(agentIds, payload);
+    }
+  }
+
+  private async participantsOf(matchId: string, position: number): Promise<readonly string[] | null> {
+    const cached = this.participants.get(matchId);
+    if (cached) return cached;
+    let match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
+    // The match was created before this event, but this instance's live log may run ahead of the
+    // projection that stores it (another process projects): wait for it, bounded.
+    if (!match && (await this.matchesReached(position))) match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
+    if (!match) return null;
+    this.remember(matchId, match.agentIds);
+    return match.agentIds;
+  }
+
+  private async matchesReached(position: number): Promise<boolean> {
+    const deadline = Date.now() + this.config.consistencyTimeoutMs;
+    for (;;) {
+      if ((await this.readModels.checkpoint(MATCHES)) >= position) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
+    }
+  }
+
+  private remember(matchId: string, agentIds: readonly string[]): void {
+    if (this.participants.size >= PARTICIPANT_CACHE_SIZE) this.participants.delete(this.participants.keys().next().value!);
+    this.participants.set(matchId, [...agentIds]);
+  }
+}
