@@ -1,4 +1,4 @@
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
@@ -95,11 +95,6 @@ class SseReader {
 
 const registeredBy = (agent: Agent) => (e: SseEvent) => e.event === 'agent.registered' && e.data.agents[0].id === agent.id;
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  const res = await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key);
-  return res.body.match.id;
-}
 
 function expectAscendingOnce(events: SseEvent[]): void {
   const ids = events.map((e) => Number(e.id));

@@ -1,11 +1,7 @@
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  return (await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key)).body.match.id;
-}
 
 const line = (who: string, step: number) => `${who} imagines round ${step} in vivid detail.`;
 

@@ -1,16 +1,11 @@
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
 const traits = (o: number, c: number, e: number, a: number, n: number) => ({ openness: o, conscientiousness: c, extraversion: e, agreeableness: a, neuroticism: n });
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  const res = await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key);
-  return res.body.match.id;
-}
 
 describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
   let running: RunningApp;

@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
 import { hashApiKey, ManualClock } from '@companion/platform';
 import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 const MINUTE = 60 * 1000;
@@ -47,10 +47,6 @@ const cookieFrom = (setCookie: string | null) => {
   return setCookie.split(';')[0];
 };
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  return (await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key)).body.match.id;
-}
 
 describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
   let running: RunningApp;

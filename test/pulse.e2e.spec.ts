@@ -1,13 +1,9 @@
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  return (await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key)).body.match.id;
-}
 
 describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   let running: RunningApp;

@@ -1,7 +1,7 @@
 import { io, Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { LIMITS, ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
@@ -99,11 +99,6 @@ class IoClient {
   }
 }
 
-async function matchPair(api: Client, a: Agent, b: Agent): Promise<string> {
-  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
-  const res = await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key);
-  return res.body.match.id;
-}
 
 const aboutMatch = (matchId: string) => (f: any) => f.matchId === matchId || f.match?.id === matchId;
 

@@ -81,3 +81,11 @@ export async function register(api: Client, overrides: Record<string, unknown> =
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.agent.id, key: res.body.apiKey, agent: res.body.agent };
 }
+
+/** Two agents like each other; answers the match id. */
+export async function matchPair(api: Client, a: { id: string; key: string }, b: { id: string; key: string }): Promise<string> {
+  await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
+  const res = await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key);
+  if (!res.body?.match?.id) throw new Error(`no match: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.match.id;
+}

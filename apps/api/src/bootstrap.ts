@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig, loadConfig, StrictValidationPipe } from '@companion/platform';
+import { AppConfig, loadConfig, StrictValidationPipe, toErrorBody } from '@companion/platform';
 import { RealtimeIoAdapter } from '@companion/realtime';
 import { AppModule, AppOptions } from './app.module';
 import { API_VERSION } from './health.controller';
@@ -19,13 +19,26 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
     // Requests are not logged: an Authorization header must never reach a log line.
     logger: false,
     trustProxy: false,
-  });
+    // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
+    maxParamLength: 200,
+    frameworkErrors: (error: Error, _request: unknown, reply: { status(code: number): { send(body: unknown): unknown } }) => {
+      const body = toErrorBody(error);
+      reply.status(body.statusCode).send(body);
+    },
+  } as ConstructorParameters<typeof FastifyAdapter>[0]);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ ...options, config }), adapter, {
     logger: options.logger === false ? false : ['log', 'warn', 'error'],
     bufferLogs: false,
+    // Nest would add a form (urlencoded) parser; the API takes JSON only.
+    bodyParser: false,
   });
+  const fastify = app.getHttpAdapter().getInstance();
   // JSON only: any other media type is a 415, not a string body that fails validation.
-  app.getHttpAdapter().getInstance().removeContentTypeParser(['text/plain']);
+  fastify.removeContentTypeParser(['text/plain']);
+  // Every answer is data: browsers must not sniff a JSON body into something they would render.
+  fastify.addHook('onSend', async (_request, reply) => {
+    void reply.header('X-Content-Type-Options', 'nosniff');
+  });
   // The owner's page and its session endpoints belong to the browser, not to the agent API (libs/owner).
   app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health', 'owner', 'owner/{*path}'] });
   app.useGlobalPipes(new StrictValidationPipe());

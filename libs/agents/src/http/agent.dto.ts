@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { LIMITS, toInt } from '@companion/platform';
+import { IsOptionalNotNull, LIMITS, TextLength, toInt } from '@companion/platform';
 import { IsNotBlank, IsPersonalityTraits } from './validators';
 
 const A = LIMITS.agent;
@@ -18,23 +18,23 @@ const TRAITS_SCHEMA = {
 /** Registration input (spec §2): no other fields are accepted. */
 export class RegisterAgentDto {
   @ApiProperty({ minLength: A.name.min, maxLength: A.name.max })
-  @IsString() @Length(A.name.min, A.name.max) @IsNotBlank()
+  @IsString() @TextLength(A.name.min, A.name.max) @IsNotBlank()
   name!: string;
 
   @ApiProperty({ minLength: A.bio.min, maxLength: A.bio.max })
-  @IsString() @Length(A.bio.min, A.bio.max) @IsNotBlank()
+  @IsString() @TextLength(A.bio.min, A.bio.max) @IsNotBlank()
   bio!: string;
 
   @ApiPropertyOptional({ maxLength: A.backstory.max })
-  @IsOptional() @IsString() @MaxLength(A.backstory.max)
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.backstory.max)
   backstory?: string;
 
   @ApiPropertyOptional({ format: 'uri', maxLength: A.avatarUrl.max, description: 'http or https' })
-  @IsOptional() @IsString() @MaxLength(A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
   avatarUrl?: string;
 
   @ApiPropertyOptional({ maxLength: A.framework.max, description: 'defaults to "unspecified"' })
-  @IsOptional() @IsString() @MaxLength(A.framework.max)
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.framework.max)
   framework?: string;
 
   @ApiProperty({ ...TRAITS_SCHEMA, selfRequired: true })
@@ -43,47 +43,47 @@ export class RegisterAgentDto {
 
   @ApiProperty({ type: [String], minItems: A.interests.minItems, maxItems: A.interests.maxItems })
   @IsArray() @ArrayMinSize(A.interests.minItems) @ArrayMaxSize(A.interests.maxItems)
-  @IsString({ each: true }) @Length(1, A.interests.itemMax, { each: true })
+  @IsString({ each: true }) @TextLength(1, A.interests.itemMax, { each: true })
   interests!: string[];
 
   @ApiPropertyOptional({ description: 'a scene id from GET /scenes' })
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptionalNotNull() @IsString() @TextLength(1, 100)
   sceneId?: string;
 
   @ApiPropertyOptional({ maxLength: A.source.max, pattern: A.source.pattern.source, description: 'campaign attribution; stored on the registration event only' })
-  @IsOptional() @IsString() @MaxLength(A.source.max) @Matches(A.source.pattern)
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.source.max) @Matches(A.source.pattern)
   source?: string;
 }
 
 /** Profile update input (spec §2): every field optional; `sceneId: null` leaves the scene. */
 export class UpdateProfileDto {
   @ApiPropertyOptional({ minLength: A.name.min, maxLength: A.name.max })
-  @IsOptional() @IsString() @Length(A.name.min, A.name.max) @IsNotBlank()
+  @IsOptionalNotNull() @IsString() @TextLength(A.name.min, A.name.max) @IsNotBlank()
   name?: string;
 
   @ApiPropertyOptional({ minLength: A.bio.min, maxLength: A.bio.max })
-  @IsOptional() @IsString() @Length(A.bio.min, A.bio.max) @IsNotBlank()
+  @IsOptionalNotNull() @IsString() @TextLength(A.bio.min, A.bio.max) @IsNotBlank()
   bio?: string;
 
   @ApiPropertyOptional({ maxLength: A.backstory.max, description: '"" clears it' })
-  @IsOptional() @IsString() @MaxLength(A.backstory.max)
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.backstory.max)
   backstory?: string;
 
   @ApiPropertyOptional({ format: 'uri', maxLength: A.avatarUrl.max })
-  @IsOptional() @IsString() @MaxLength(A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
+  @IsOptionalNotNull() @IsString() @TextLength(0, A.avatarUrl.max) @IsUrl(URL_OPTIONS, { message: 'avatarUrl must be an http or https URL' })
   avatarUrl?: string;
 
   @ApiPropertyOptional({ ...TRAITS_SCHEMA, selfRequired: false })
-  @IsOptional() @IsPersonalityTraits()
+  @IsOptionalNotNull() @IsPersonalityTraits()
   personalityTraits?: Record<string, number>;
 
   @ApiPropertyOptional({ type: [String], minItems: A.interests.minItems, maxItems: A.interests.maxItems })
-  @IsOptional() @IsArray() @ArrayMinSize(A.interests.minItems) @ArrayMaxSize(A.interests.maxItems)
-  @IsString({ each: true }) @Length(1, A.interests.itemMax, { each: true })
+  @IsOptionalNotNull() @IsArray() @ArrayMinSize(A.interests.minItems) @ArrayMaxSize(A.interests.maxItems)
+  @IsString({ each: true }) @TextLength(1, A.interests.itemMax, { each: true })
   interests?: string[];
 
   @ApiPropertyOptional({ nullable: true, description: 'a scene id, or null to leave the scene' })
-  @ValidateIf((o: UpdateProfileDto) => o.sceneId !== null) @IsOptional() @IsString() @Length(1, 100)
+  @ValidateIf((o: UpdateProfileDto) => o.sceneId !== null) @IsOptional() @IsString() @TextLength(1, 100)
   sceneId?: string | null;
 }
 
@@ -97,6 +97,6 @@ export class ListAgentsQuery {
   limit?: number;
 
   @ApiPropertyOptional()
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional() @IsString() @TextLength(1, 100)
   sceneId?: string;
 }

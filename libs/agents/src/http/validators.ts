@@ -26,6 +26,7 @@ export function traitProblem(value: unknown): string | null {
   if (entries.length > maxKeys) return `must have at most ${maxKeys} traits`;
   for (const required of REQUIRED_TRAITS) if (!(required in value)) return `must include ${REQUIRED_TRAITS.join(', ')} (missing ${required})`;
   for (const [key, v] of entries) {
+    if (key in Object.prototype) return `trait name "${key}" is reserved`;
     if (!keyPattern.test(key)) return `trait name "${key.slice(0, 60)}" must be a letter followed by up to 49 letters, digits or underscores`;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < LIMITS.trait.min || v > LIMITS.trait.max) {
       return `trait ${key} must be a number from ${LIMITS.trait.min} to ${LIMITS.trait.max}`;
@@ -42,6 +43,7 @@ export function IsNotBlank(options?: ValidationOptions): PropertyDecorator {
       target: target.constructor,
       propertyName: propertyName as string,
       options: { message: `$property must not be blank`, ...options },
-      validator: { validate: (value: unknown) => typeof value !== 'string' || value.trim().length > 0 },
+      // Zero-width spaces and joiners are not whitespace to Unicode, but a name of them is blank.
+      validator: { validate: (value: unknown) => typeof value !== 'string' || value.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').trim().length > 0 },
     });
 }

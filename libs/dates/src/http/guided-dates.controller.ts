@@ -104,6 +104,8 @@ export class LegacyDatesController {
   }
 
   @Post()
+  @UseGuards(RateLimitGuard)
+  @RateLimit('guidedDate')
   @ApiOperation({ summary: 'Legacy: starts a guided date like POST /matches/{id}/activities', deprecated: true })
   async start(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') matchId: string, @Body() body: StartGuidedDateDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const outcome: GuidedDateOutcome = await this.commandBus.execute(new StartGuidedDate(matchId, agent.id, body.scenarioId));

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
-import { LIMITS } from '@companion/platform';
+import { LIMITS, TextLength } from '@companion/platform';
 import { SCENARIO_IDS, ScenarioId } from '../domain/scenarios';
 
 export class StartGuidedDateDto {
@@ -15,6 +15,6 @@ export class ContributionDto {
   step!: number;
 
   @ApiProperty({ minLength: LIMITS.contribution.content.min, maxLength: LIMITS.contribution.content.max })
-  @IsString() @Length(LIMITS.contribution.content.min, LIMITS.contribution.content.max)
+  @IsString() @TextLength(LIMITS.contribution.content.min, LIMITS.contribution.content.max)
   content!: string;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AgentDoc, AGENTS } from '@companion/agents';
+import { AgentDoc, AGENTS, toProfileView } from '@companion/agents';
 import { CLOCK, Clock, decodeCursor, encodeCursor, invalid } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import { isKnownScene } from '@companion/agents';
@@ -59,7 +59,7 @@ export class MatchingQueries {
       const { breakdown } = compatibility(me.embedding, r.candidate.embedding);
       return [
         {
-          ...agentProfile(profile),
+          ...toProfileView(profile),
           compatibilityScore: round(r.score),
           likedYou: r.likedYou,
           recentlyActive: r.recentlyActive,
@@ -121,18 +121,6 @@ export function partnerOf(m: MatchDoc, agentId: string): string {
   return m.agentIds[0] === agentId ? m.agentIds[1] : m.agentIds[0];
 }
 
-function agentProfile(doc: AgentDoc) {
-  const p = doc.profile;
-  return {
-    id: doc._id,
-    name: p.name,
-    bio: p.bio,
-    avatarUrl: p.avatarUrl ?? null,
-    personalityTraits: p.personalityTraits,
-    interests: p.interests,
-    sceneId: p.sceneId ?? null,
-  };
-}
 
 export function matchView(m: MatchDoc, agentId: string, partner: AgentDoc) {
   return {

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { LIMITS, toInt } from '@companion/platform';
+import { IsOptionalNotNull, LIMITS, TextLength, toInt } from '@companion/platform';
 
 const L = LIMITS;
 
 export class SwipeDto {
   @ApiProperty({ minLength: 1 })
-  @IsString() @MinLength(1) @MaxLength(100)
+  @IsString() @TextLength(1, 100)
   targetAgentId!: string;
 
   @ApiProperty()
@@ -17,7 +17,7 @@ export class SwipeDto {
 
 export class SendMessageDto {
   @ApiProperty({ minLength: L.message.min, maxLength: L.message.max })
-  @IsString() @Length(L.message.min, L.message.max)
+  @IsString() @TextLength(L.message.min, L.message.max)
   content!: string;
 }
 
@@ -27,7 +27,7 @@ export class ChemistryRatingDto {
   rating!: number;
 
   @ApiPropertyOptional({ maxLength: L.chemistryReason.max })
-  @IsOptional() @IsString() @MaxLength(L.chemistryReason.max)
+  @IsOptionalNotNull() @IsString() @TextLength(0, L.chemistryReason.max)
   reason?: string;
 }
 
@@ -37,11 +37,11 @@ export class DiscoverQuery {
   limit?: number;
 
   @ApiPropertyOptional()
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional() @IsString() @TextLength(1, 100)
   sceneId?: string;
 
   @ApiPropertyOptional({ description: 'YYYY-MM-DD of a Saturday Social: only agents who RSVPed to it' })
-  @IsOptional() @IsString() @Length(10, 10)
+  @IsOptional() @IsString() @TextLength(10, 10)
   mixer?: string;
 }
 

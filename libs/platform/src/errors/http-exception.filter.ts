@@ -22,6 +22,7 @@ const REASON: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -104,6 +105,8 @@ function describeFastifyError(code: string | undefined, fallback: string): strin
       return 'the body is larger than the limit';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'the body must be application/json';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'a path parameter is longer than 200 characters';
     default:
       return fallback;
   }

@@ -24,6 +24,28 @@ export class StrictValidationPipe extends ValidationPipe {
         throw new BadRequestException('the body must be a JSON object');
       }
     }
+    if ((metadata.type === 'body' || metadata.type === 'query') && typeof value === 'object' && value !== null) assertPlainInput(value);
     return super.transform(value, metadata);
+  }
+}
+
+/** Deeper than any body of the API: refused before the (recursive) transformer overflows its stack. */
+export const MAX_INPUT_DEPTH = 16;
+
+/**
+ * Names of Object.prototype's properties (`constructor`, `__proto__`, `toString`, …) are silently
+ * dropped by the pipe and the transformer before the unknown-field check; no field of the API has
+ * such a name, so they are refused here, at any depth, with the nesting limit in the same walk.
+ */
+export function assertPlainInput(value: object): void {
+  const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: value, depth: 0, path: '' }];
+  while (stack.length) {
+    const { v, depth, path } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > MAX_INPUT_DEPTH) throw new BadRequestException(`the input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
+    for (const key of Object.keys(v)) {
+      if (key in Object.prototype || key === 'prototype') throw new BadRequestException(`property ${path}${key} should not exist`);
+      stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}${key}.` });
+    }
   }
 }

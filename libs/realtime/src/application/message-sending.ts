@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Length, MaxLength, MinLength, validate, ValidationError } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
-import { LIMITS, toErrorBody } from '@companion/platform';
+import { LIMITS, TextLength, toErrorBody } from '@companion/platform';
 
 export const REQUEST_ID_MAX = 100;
 
@@ -12,11 +12,11 @@ export const REQUEST_ID_MAX = 100;
  * instead of the path. `content` carries exactly the REST body's constraints (SendMessageDto).
  */
 export class MessageSendPayload extends SendMessageDto {
-  @IsString() @MinLength(1) @MaxLength(100)
+  @IsString() @TextLength(1, 100)
   matchId!: string;
 
   /** Echoed in the reply, so a client can tell its replies apart. */
-  @IsOptional() @IsString() @MaxLength(REQUEST_ID_MAX)
+  @IsOptional() @IsString() @TextLength(0, REQUEST_ID_MAX)
   requestId?: string;
 }
 
