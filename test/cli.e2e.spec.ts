@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,35 @@ describe('operator CLI against a store filled by the API', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('follows the log live with tail, filtered by category and type', async () => {
+    const app = await startApp({ dataDir });
+    const api = client(app.baseUrl);
+    // From the current head, so a slow start of the CLI process misses nothing.
+    const head = String((await api.get('/api/health')).body.eventStore.head);
+    const tail = spawn(process.execPath, [CLI, 'tail', '--category', 'agent', '--type', 'AgentProfileUpdated', '--from', head, '--json'], { env: { ...process.env, DATA_DIR: dataDir } });
+    let out = '';
+    tail.stdout.on('data', (d) => (out += d));
+    try {
+      const other = await register(api, { name: 'Tailed' });
+      await api.patch('/api/v1/agents/me', { bio: 'Seen live.' }, other.key);
+      const deadline = Date.now() + 30_000;
+      while (!out.includes('Seen live.') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(1); // the registration is filtered out by type
+      expect(lines[0]).toMatchObject({ type: 'AgentProfileUpdated', streamName: `agent-${other.id}` });
+    } finally {
+      tail.kill('SIGINT');
+      await app.close();
+    }
+  });
+
+  it('says so when the event store cannot be reached', async () => {
+    await expect(run(process.execPath, [CLI, 'status'], { env: { ...process.env, EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false', MONGO_URL: '' }, timeout: 30_000 })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/error: .*(unavailable|connect|reach)/i),
+    });
   });
 
   it('explains unknown streams, bad positions and unknown commands with exit code 2', async () => {

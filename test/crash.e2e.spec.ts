@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentInput, client } from './support/app';
+import { agentInput, client, startApp } from './support/app';
 import { kill, startService } from './support/process';
+import { dumpReadModels, rebuildAll } from './support/read-models';
 
 /**
  * Durability of the embedded store: registrations run concurrently against the real service
@@ -12,7 +13,7 @@ import { kill, startService } from './support/process';
 describe('crash safety (SIGKILL under concurrent writes)', () => {
   jest.setTimeout(60_000);
 
-  it('keeps every acknowledged registration, once, and resumes the projections', async () => {
+  it('keeps every acknowledged registration, once, and resumes the projections into read models equal to a rebuild', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'companion-crash-'));
     const env = { DATA_DIR: dataDir, RATE_LIMITS: 'off' };
     const first = await startService(env);
@@ -59,6 +60,15 @@ describe('crash safety (SIGKILL under concurrent writes)', () => {
       expect(listed.length).toBe(health.body.eventStore.head);
     } finally {
       await kill(second, 'SIGTERM');
+    }
+    // The read models the projections resumed into equal a rebuild from position 0.
+    const third = await startApp({ dataDir });
+    try {
+      const resumed = await dumpReadModels(third.app);
+      await rebuildAll(third.app);
+      expect(await dumpReadModels(third.app)).toEqual(resumed);
+    } finally {
+      await third.close();
     }
   });
 });
