@@ -32,10 +32,8 @@ async function reached(readModels: ReadModels, collection: string, position: num
  */
 @Injectable()
 export class LiveFeed implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(LiveFeed.name);
   private readonly subscribers = new Set<(item: FeedItemView) => void>();
-  private tail: Promise<void> = Promise.resolve();
-  private unlisten?: () => void;
+  private unlisten?: () => Promise<void>;
 
   constructor(
     private readonly live: LiveLog,
@@ -44,14 +42,11 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unlisten = this.live.listen((event) => {
-      this.tail = this.tail.then(() => this.render(event)).catch((error) => this.logger.error(`live feed item ${event.position} failed: ${error instanceof Error ? error.message : error}`));
-    });
+    this.unlisten = this.live.listenInOrder('live feed', (event) => this.render(event));
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.unlisten?.();
-    await this.tail;
+    await this.unlisten?.();
   }
 
   /**

@@ -40,6 +40,25 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * An asynchronous listener that handles events one after the other, in log order, so an awaited
+   * lookup for one event never lets a later event overtake it; a failure is logged and the next
+   * event goes on. Returns the function that removes the listener and resolves once the events
+   * already received are handled.
+   */
+  listenInOrder(name: string, handle: (event: RecordedEvent) => Promise<void>): () => Promise<void> {
+    let tail: Promise<void> = Promise.resolve();
+    const unlisten = this.listen((event) => {
+      tail = tail
+        .then(() => handle(event))
+        .catch((error) => this.logger.error(`${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`));
+    });
+    return () => {
+      unlisten();
+      return tail;
+    };
+  }
+
   private async run(subscription: Subscription): Promise<void> {
     try {
       for await (const event of subscription) {

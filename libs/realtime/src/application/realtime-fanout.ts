@@ -26,8 +26,7 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeFanout.name);
   private readonly sinks = new Set<RealtimeSink>();
   private readonly participants = new Map<string, readonly string[]>();
-  private tail: Promise<void> = Promise.resolve();
-  private unlisten?: () => void;
+  private unlisten?: () => Promise<void>;
 
   constructor(
     private readonly live: LiveLog,
@@ -36,14 +35,11 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unlisten = this.live.listen((event) => {
-      this.tail = this.tail.then(() => this.handle(event)).catch((error) => this.logger.error(`fan-out of ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`));
-    });
+    this.unlisten = this.live.listenInOrder('realtime fan-out', (event) => this.handle(event));
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.unlisten?.();
-    await this.tail;
+    await this.unlisten?.();
   }
 
   attach(sink: RealtimeSink): () => void {
