@@ -94,7 +94,8 @@ async function main() {
         ],
       ],
     ];
-    for (const [name, requests] of scenarios) {
+    const only = process.env.BENCH_ONLY;
+    for (const [name, requests] of scenarios.filter(([n]) => !only || n.includes(only))) {
       process.stdout.write(`${name}… `);
       const r = summary(name, await load(url, requests), ceilingRps);
       console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling`);
@@ -104,6 +105,7 @@ async function main() {
     await service.stop();
   }
 
+  if (process.env.BENCH_ONLY) return;
   // Start-up on the data set (projections already caught up), then a rebuild of every projection.
   const restart = await startService(work);
   const startupMs = Math.round(restart.startupMs);

@@ -20,7 +20,7 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
     logger: false,
     trustProxy: false,
     // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     frameworkErrors: (error: Error, _request: unknown, reply: { status(code: number): { send(body: unknown): unknown } }) => {
       const body = toErrorBody(error);
       reply.status(body.statusCode).send(body);
