@@ -3,6 +3,7 @@
 //   npm run build && node bench/discovery-ranking.js [N] [rounds]
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankCandidates } = require('../dist/libs/matching/src/domain/discovery-ranking');
+const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
 
 const N = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 200);
@@ -24,6 +25,8 @@ async function main() {
     });
     candidates.push({ id: `a${i}`, sceneId: null, lastParticipationMs: now - Math.floor(rnd() * 30) * 86_400_000, vector: toVector(e) });
   }
+  const matrix = new CandidateMatrix(112, [{ end: 16, weight: 0.4 }, { end: 48, weight: 0.35 }, { end: 112, weight: 0.25 }], N);
+  for (const c of candidates) matrix.upsert(c.id, c.vector, c.lastParticipationMs, c.sceneId);
   const built = performance.now() - t0;
   const likedBy = new Set(Array.from({ length: 20 }, (_, i) => `a${i * 97}`));
   const swiped = new Set(Array.from({ length: 500 }, (_, i) => `a${i * 13}`));
@@ -31,7 +34,7 @@ async function main() {
   for (let r = 0; r < ROUNDS; r++) {
     const caller = candidates[r % candidates.length];
     const s = performance.now();
-    rankCandidates(candidates, { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 });
+    rankCandidates(matrix, { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 });
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);

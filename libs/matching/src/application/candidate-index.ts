@@ -1,47 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '@companion/read-store';
-import { Embedding, toVector } from '../domain/compatibility';
+import { CandidateMatrix } from '../domain/candidate-matrix';
+import { COMPATIBILITY_WEIGHTS, EMBEDDING_BLOCKS, Embedding, toVector } from '../domain/compatibility';
 import { DISCOVERY_PROFILES, DiscoveryProfileDoc } from '../projections/discovery.projection';
-
-export interface Candidate {
-  id: string;
-  sceneId: string | null;
-  lastParticipationAt: string | null;
-  lastParticipationMs: number;
-  embedding: Embedding;
-  /** The embedding as one √weight-scaled vector: compatibility is (dot + 1) / 2. */
-  vector: Float32Array;
-}
 
 const PAGE = 5000;
 
 /**
- * Every active candidate's vector in memory, so discovery scores 100 000 agents with one dot
- * product each and never scans the event log. It follows the discovery read model by document
- * position (`_pos`), reading only up to the projection's committed checkpoint, so each refresh
- * costs one indexed range query over what changed; a projection rebuild (new generation) reloads it.
- * Every API instance holds its own copy, fed from the shared read store.
+ * Every active candidate's vector in memory, as one columnar matrix, so discovery scores 100 000
+ * agents without touching the event log or the read store. It follows the discovery read model by
+ * document position (`_pos`), reading only up to the projection's committed checkpoint, so each
+ * refresh costs one indexed range query over what changed; a projection rebuild (new generation)
+ * reloads it. Every API instance holds its own copy, fed from the shared read store.
  */
 @Injectable()
 export class CandidateIndex {
   private physical: string | null = null;
   private cursor = 0;
-  private readonly byId = new Map<string, Candidate>();
+  private matrix: CandidateMatrix | null = null;
+  /** The embeddings themselves, for the score's breakdown of the few candidates shown. */
+  private readonly embeddings = new Map<string, Embedding>();
   private running: Promise<void> | null = null;
   private again = false;
 
   constructor(private readonly readModels: ReadModels) {}
 
   get size(): number {
-    return this.byId.size;
+    return this.matrix?.size ?? 0;
   }
 
-  get(id: string): Candidate | undefined {
-    return this.byId.get(id);
+  get candidates(): CandidateMatrix | null {
+    return this.matrix;
   }
 
-  all(): IterableIterator<Candidate> {
-    return this.byId.values();
+  embeddingOf(id: string): Embedding | undefined {
+    return this.embeddings.get(id);
   }
 
   /** Brings the index up to the read model; concurrent callers share one pull plus one follow-up. */
@@ -61,7 +54,8 @@ export class CandidateIndex {
     if (physical !== this.physical) {
       this.physical = physical;
       this.cursor = 0;
-      this.byId.clear();
+      this.matrix = null;
+      this.embeddings.clear();
     }
     const upTo = await this.readModels.checkpoint(DISCOVERY_PROFILES);
     if (upTo <= this.cursor) return;
@@ -80,18 +74,37 @@ export class CandidateIndex {
 
   private apply(doc: DiscoveryProfileDoc): void {
     if (!doc.active || !doc.embedding) {
-      this.byId.delete(doc._id);
+      this.matrix?.remove(doc._id);
+      this.embeddings.delete(doc._id);
       return;
     }
-    const previous = this.byId.get(doc._id);
-    const sameEmbedding = previous && JSON.stringify(previous.embedding) === JSON.stringify(doc.embedding);
-    this.byId.set(doc._id, {
-      id: doc._id,
-      sceneId: doc.sceneId ?? null,
-      lastParticipationAt: doc.lastParticipationAt ?? null,
-      lastParticipationMs: doc.lastParticipationAt ? Date.parse(doc.lastParticipationAt) : 0,
-      embedding: doc.embedding,
-      vector: sameEmbedding ? previous.vector : toVector(doc.embedding),
-    });
+    const embedding = doc.embedding;
+    this.matrix ??= new CandidateMatrix(
+      embedding.traits.length + embedding.interests.length + embedding.text.length,
+      blocksOf(embedding),
+    );
+    const previous = this.embeddings.get(doc._id);
+    const vector = previous && sameEmbedding(previous, embedding) ? this.matrix.vectorOf(doc._id) : undefined;
+    const row = vector ?? toVector(embedding);
+    // Another model's vectors (an embedder change before its rebuild finished) are not comparable.
+    if (row.length !== this.matrix.dims) return;
+    this.embeddings.set(doc._id, embedding);
+    this.matrix.upsert(doc._id, row, doc.lastParticipationAt ? Date.parse(doc.lastParticipationAt) : 0, doc.sceneId ?? null);
   }
+}
+
+function blocksOf(e: Embedding) {
+  let end = 0;
+  return EMBEDDING_BLOCKS.map((block) => ({ end: (end += e[block].length), weight: COMPATIBILITY_WEIGHTS[block] }));
+}
+
+function sameEmbedding(a: Embedding, b: Embedding): boolean {
+  if (a.model !== b.model) return false;
+  for (const block of EMBEDDING_BLOCKS) {
+    const x = a[block];
+    const y = b[block];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  }
+  return true;
 }

@@ -34,17 +34,19 @@ export class MatchingQueries {
   async discover(callerId: string, options: { limit: number; sceneId?: string; only?: ReadonlySet<string> }) {
     if (options.sceneId !== undefined && !isKnownScene(options.sceneId)) throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
     await this.index.refresh();
-    const me = this.index.get(callerId);
-    if (!me) return [];
+    const matrix = this.index.candidates;
+    const myVector = matrix?.vectorOf(callerId);
+    const myEmbedding = this.index.embeddingOf(callerId);
+    if (!matrix || !myVector || !myEmbedding) return [];
     const [mine, incoming] = await Promise.all([
       this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
       this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
     ]);
     const swiped = new Set(mine.map((s) => s.targetId));
     const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
-    const ranked = rankCandidates(this.index.all(), {
+    const ranked = rankCandidates(matrix, {
       callerId,
-      callerVector: me.vector,
+      callerVector: myVector.slice(),
       swiped,
       likedBy,
       nowMs: this.clock.now().getTime(),
@@ -52,18 +54,19 @@ export class MatchingQueries {
       sceneId: options.sceneId,
       only: options.only,
     });
-    const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.candidate.id))).map((d) => [d._id, d]));
+    const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.id))).map((d) => [d._id, d]));
     return ranked.flatMap((r) => {
-      const profile = profiles.get(r.candidate.id);
-      if (!profile) return [];
-      const { breakdown } = compatibility(me.embedding, r.candidate.embedding);
+      const profile = profiles.get(r.id);
+      const embedding = this.index.embeddingOf(r.id);
+      if (!profile || !embedding) return [];
+      const { breakdown } = compatibility(myEmbedding, embedding);
       return [
         {
           ...toProfileView(profile),
           compatibilityScore: round(r.score),
           likedYou: r.likedYou,
           recentlyActive: r.recentlyActive,
-          lastParticipationAt: r.candidate.lastParticipationAt,
+          lastParticipationAt: r.lastParticipationMs ? new Date(r.lastParticipationMs).toISOString() : null,
           compatibility: { traits: round(breakdown.traits), interests: round(breakdown.interests), text: round(breakdown.text) },
         },
       ];
