@@ -1,19 +1,8 @@
-import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { Client, client, matchPair, register, RunningApp, startApp, until } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-/** Waits are polls with a generous limit; nothing asserts how long something took. */
-const WAIT_MS = 10_000;
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 interface SseEvent {
   id: string | undefined;

@@ -1,7 +1,7 @@
 import { io, Socket } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { LIMITS, ManualClock } from '@companion/platform';
-import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { Client, client, matchPair, register, RunningApp, startApp, until } from './support/app';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
@@ -10,15 +10,6 @@ const WAIT_MS = 10_000;
 /** Short enough for the timeout test to be quick, long enough for every other client to authenticate first. */
 const AUTH_TIMEOUT_MS = 1_500;
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A `/ws` client that records every frame it receives. */
 class WsClient {

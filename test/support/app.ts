@@ -89,3 +89,14 @@ export async function matchPair(api: Client, a: { id: string; key: string }, b: 
   if (!res.body?.match?.id) throw new Error(`no match: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.match.id;
 }
+
+/** Polls `probe` until it returns a value; the limit is generous and nothing asserts a duration. */
+export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
