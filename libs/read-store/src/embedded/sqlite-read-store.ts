@@ -26,6 +26,8 @@ export class SqliteReadStore implements ReadStore {
     // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
     // it), so the read store does not pay for a flush per transaction.
     this.db.pragma('synchronous = NORMAL');
+    // Fewer, larger WAL checkpoints: projection batches write many small documents.
+    this.db.pragma('wal_autocheckpoint = 10000');
     this.db.pragma('busy_timeout = 5000');
   }
 
