@@ -14,17 +14,6 @@ export const SSE_HEARTBEAT_DEFAULT_MS = 15_000;
 const REPLAY_PAGE = 500;
 /** A client that stops reading is cut off (it resumes with Last-Event-ID) before its queue grows without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const CHECKPOINT_POLL_MS = 20;
-
-/** Waits until a read model has applied the log up to `position`, at most `timeoutMs`. */
-async function reached(readModels: ReadModels, collection: string, position: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if ((await readModels.checkpoint(collection)) >= position) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
-  }
-}
 
 /**
  * The live log rendered as feed items, once for every stream of this instance, in log order: the
@@ -68,7 +57,7 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
     const ids = [...new Set(item.agentIds)];
     let agents = await this.readModels.getMany<AgentDoc>(AGENTS, ids);
     // This instance's live log may run ahead of the agents projection (a registration just appended).
-    if (agents.length < ids.length && (await reached(this.readModels, AGENTS, event.position, this.config.consistencyTimeoutMs))) {
+    if (agents.length < ids.length && (await this.readModels.waitFor(AGENTS, event.position, this.config.consistencyTimeoutMs))) {
       agents = await this.readModels.getMany<AgentDoc>(AGENTS, ids);
     }
     // Still missing: the agent deleted their profile, and GET /feed does not show the item either.
@@ -158,7 +147,7 @@ export class FeedStreams implements BeforeApplicationShutdown {
     if (options.lastEventId === undefined) return;
     try {
       // The replay must reach what the live subscription has already passed, or items in between would be lost.
-      await reached(this.readModels, FEED, subscription.position, this.config.consistencyTimeoutMs);
+      await this.readModels.waitFor(FEED, subscription.position, this.config.consistencyTimeoutMs);
       let after = options.lastEventId;
       for (;;) {
         const filter: Filter = { position: { $gt: after }, ...(options.type ? { type: options.type } : {}) };

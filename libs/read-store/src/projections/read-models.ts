@@ -41,6 +41,16 @@ export class ReadModels {
     return cp?.position ?? 0;
   }
 
+  /** Waits until the collection's projection has applied the log up to `position`, at most `timeoutMs`. */
+  async waitFor(collection: string, position: number, timeoutMs: number, pollMs = 20): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await this.checkpoint(collection)) >= position) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
   private ownerOf(collection: string): string {
     const projection = this.owner.get(collection);
     if (!projection) throw new Error(`no projection owns collection ${collection}`);

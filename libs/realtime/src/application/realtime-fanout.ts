@@ -14,7 +14,6 @@ export interface RealtimeSink {
 
 /** Participants never change, so they are cached; the cap keeps a long-running process bounded. */
 const PARTICIPANT_CACHE_SIZE = 10_000;
-const CHECKPOINT_POLL_MS = 20;
 
 /**
  * This instance's live events, turned into deliveries once and handed to every transport. Events
@@ -75,19 +74,10 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     let match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
     // The match was created before this event, but this instance's live log may run ahead of the
     // projection that stores it (another process projects): wait for it, bounded.
-    if (!match && (await this.matchesReached(position))) match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
+    if (!match && (await this.readModels.waitFor(MATCHES, position, this.config.consistencyTimeoutMs))) match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
     if (!match) return null;
     this.remember(matchId, match.agentIds);
     return match.agentIds;
-  }
-
-  private async matchesReached(position: number): Promise<boolean> {
-    const deadline = Date.now() + this.config.consistencyTimeoutMs;
-    for (;;) {
-      if ((await this.readModels.checkpoint(MATCHES)) >= position) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
-    }
   }
 
   private remember(matchId: string, agentIds: readonly string[]): void {

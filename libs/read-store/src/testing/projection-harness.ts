@@ -1,0 +1,27 @@
+import type { RecordedEvent } from '@companion/event-store';
+import { SqliteReadStore } from '../embedded/sqlite-read-store';
+import type { Doc } from '../read-store.port';
+import type { Projection } from '../projections/projection';
+import { UnitOfWork } from '../projections/unit-of-work';
+
+/**
+ * Applies events to one projection through the engine's own unit of work, one event per batch, on an
+ * in-memory SQLite read store: projection tests exercise the real update and replay rules.
+ */
+export function projectionHarness(projection: Projection, streamName = 's') {
+  const store = new SqliteReadStore(':memory:');
+  const ready = Promise.all(projection.collections.map((c) => store.ensureCollection(c.name, c.indexes)));
+  let position = 0;
+  return {
+    async apply(type: string, data: unknown, at = '2026-11-21T12:00:00.000Z'): Promise<void> {
+      await ready;
+      position += 1;
+      const event: RecordedEvent = { id: String(position), type, data, metadata: { occurredAt: at }, streamName, revision: position - 1, position, recordedAt: at };
+      const uow = new UnitOfWork(store, (c) => c);
+      await projection.apply(event, uow.contextFor(event));
+      await store.write(uow.writes());
+    },
+    doc: async (collection: string, id: string) => (await store.get<Doc & { _pos: number }>(collection, id)) ?? undefined,
+    size: async () => (await Promise.all(projection.collections.map((c) => store.count(c.name)))).reduce((a, b) => a + b, 0),
+  };
+}
