@@ -27,6 +27,11 @@ export interface AppConfig {
   wsAuthTimeoutMs: number;
   /** The SSE feed stream's heartbeat period. */
   sseHeartbeatMs: number;
+  /**
+   * Parsed read-model documents the embedded read store keeps in memory (`READ_CACHE_DOCUMENTS`,
+   * 0 turns it off). Used only by the process that runs the projections, the file's one writer.
+   */
+  readCacheDocuments: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
 }
@@ -59,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
     runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
     wsAuthTimeoutMs: integer(env.WS_AUTH_TIMEOUT_MS, 'WS_AUTH_TIMEOUT_MS', 10_000, 50, 600_000),
+    readCacheDocuments: integer(env.READ_CACHE_DOCUMENTS, 'READ_CACHE_DOCUMENTS', 250_000, 0, 100_000_000),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
   };
 }

@@ -17,5 +17,7 @@ export function openEventStore(config: AppConfig, now: () => Date = () => new Da
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {
   if (config.mongoUrl) return MongoReadStore.connect(config.mongoUrl);
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteReadStore(join(config.dataDir, 'read.db'));
+  return new SqliteReadStore(join(config.dataDir, 'read.db'), {
+    cacheDocuments: config.runProjections ? config.readCacheDocuments : 0,
+  });
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
+import { DocumentCache } from './document-cache';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -15,12 +16,24 @@ function table(collection: string): string {
  * file survives restarts, so the API starts without replaying the log. `write` is one transaction:
  * documents and the projection checkpoint that covers them change together or not at all.
  */
+export interface SqliteReadStoreOptions {
+  /**
+   * Keep up to this many parsed documents in memory. Only for the process that is the file's one
+   * writer (the one running the projections): another process's writes would not reach it. The
+   * system collections (`_projections`, `_checkpoints`) are always read from the file, because the
+   * CLI writes rebuild requests into them from its own process.
+   */
+  cacheDocuments?: number;
+}
+
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly tables = new Set<string>();
+  private readonly cache?: DocumentCache;
 
-  constructor(filename: string) {
+  constructor(filename: string, options: SqliteReadStoreOptions = {}) {
+    if (options.cacheDocuments) this.cache = new DocumentCache(options.cacheDocuments);
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
@@ -54,6 +67,7 @@ export class SqliteReadStore implements ReadStore {
 
   async dropCollection(collection: string): Promise<void> {
     this.statements.clear(); // statements on a dropped table would fail
+    this.cache?.dropCollection(collection);
     this.tables.delete(collection);
     this.db.exec(`DROP TABLE IF EXISTS ${table(collection)}`);
   }
@@ -67,19 +81,30 @@ export class SqliteReadStore implements ReadStore {
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
     if (!this.exists(collection)) return null;
-    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as { doc: string } | undefined;
-    return row ? (JSON.parse(row.doc) as T) : null;
+    return this.load(collection, id) as T | null;
   }
 
   async getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]> {
     if (ids.length === 0 || !this.exists(collection)) return [];
-    const stmt = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`);
     const out: T[] = [];
     for (const id of ids) {
-      const row = stmt.get(id) as { doc: string } | undefined;
-      if (row) out.push(JSON.parse(row.doc) as T);
+      const doc = this.load(collection, id);
+      if (doc) out.push(doc as T);
     }
     return out;
+  }
+
+  private load(collection: string, id: string): Doc | null {
+    const cache = this.cacheFor(collection);
+    const cached = cache?.get(collection, id);
+    if (cached !== undefined) return cached;
+    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    const doc = row ? (JSON.parse(row.doc) as Doc) : null;
+    return cache ? cache.set(collection, id, doc) : doc;
+  }
+
+  private cacheFor(collection: string): DocumentCache | undefined {
+    return collection.startsWith('_') ? undefined : this.cache;
   }
 
   async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
@@ -111,6 +136,11 @@ export class SqliteReadStore implements ReadStore {
       // Matched by code, not class: better-sqlite3's error class belongs to whichever realm loaded it first.
       if (String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) throw new DuplicateKeyError(current, error);
       throw error;
+    }
+    // Only once the transaction has committed.
+    for (const w of writes) {
+      const cache = this.cacheFor(w.collection);
+      if (cache) cache.set(w.collection, w.op === 'put' ? w.doc._id : w.id, w.op === 'put' ? w.doc : null);
     }
   }
 

@@ -9,7 +9,9 @@ import { UnitOfWork } from '../projections/unit-of-work';
  * in-memory SQLite read store: projection tests exercise the real update and replay rules.
  */
 export function projectionHarness(projection: Projection, streamName = 's') {
-  const store = new SqliteReadStore(':memory:');
+  // With the document cache the API runs with: its frozen documents make a projection that mutates
+  // what it read fail here, instead of corrupting what other readers see.
+  const store = new SqliteReadStore(':memory:', { cacheDocuments: 1000 });
   const ready = Promise.all(projection.collections.map((c) => store.ensureCollection(c.name, c.indexes)));
   let position = 0;
   return {

@@ -55,6 +55,19 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(await store.getMany(coll, ['zz'])).toEqual([]);
     });
 
+    it('hands out documents whose changes by a reader do not reach the store', async () => {
+      await store.write([{ collection: coll, op: 'put', doc: { _id: 'm', name: 'kept', tags: ['a'] } }]);
+      const doc = (await store.get<Doc & { name: string; tags: string[] }>(coll, 'm'))!;
+      try {
+        doc.name = 'changed';
+        doc.tags.push('b');
+      } catch {
+        // The embedded store's documents are frozen: the change itself is refused.
+      }
+      expect(await store.get(coll, 'm')).toEqual({ _id: 'm', name: 'kept', tags: ['a'] });
+      expect((await store.getMany(coll, ['m']))[0]).toEqual({ _id: 'm', name: 'kept', tags: ['a'] });
+    });
+
     it('applies writes in order', async () => {
       await store.write([
         { collection: coll, op: 'put', doc: { _id: 'x', name: 'first' } },
@@ -133,6 +146,9 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       const unique = `${coll}_u`;
       await store.ensureCollection(unique, [{ name: 'by_name', fields: [['name', 1]], unique: true }]);
       await store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'same' } }]);
+      expect(await store.get(unique, '2')).toBeNull();
+      await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'other' } }, { collection: unique, op: 'put', doc: { _id: '2', name: 'other' } }])).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await store.get(unique, '2')).toBeNull();
       await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '2', name: 'same' } }])).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await store.get(unique, '2')).toBeNull();
       await store.dropCollection(unique);
