@@ -34,7 +34,7 @@ const other: Projection = {
   eventTypes: ['Counted'],
   async apply(event, ctx) {
     const label = (event.data as { label: string }).label;
-    await ctx.update('labels', label, () => ({ _id: label }));
+    ctx.put('labels', { _id: label, stream: event.streamName });
   },
 };
 
@@ -91,16 +91,22 @@ describe('ProjectionEngine', () => {
   });
 
   it('is idempotent: replaying events already applied (a lost checkpoint) changes nothing', async () => {
-    let engine = await startEngine([tallies()]);
+    let engine = await startEngine([tallies(), other]);
     await count('counter-a', 'one');
-    const r = await count('counter-a', 'two');
+    await count('counter-a', 'two');
+    const r = await count('counter-b', 'one');
     await engine.waitFor(r.position, 2000);
     await engine.stop();
-    // As if the documents were written but the checkpoint was not (MongoDB's non-atomic case).
-    await store.write([{ collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('tallies', 1), position: 0, updatedAt: '' } }]);
-    engine = await startEngine([tallies()]);
+    // As if the documents were written but the checkpoints were not (MongoDB's non-atomic case).
+    await store.write([
+      { collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('tallies', 1), position: 0, updatedAt: '' } },
+      { collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('labels', 1), position: 0, updatedAt: '' } },
+    ]);
+    engine = await startEngine([tallies(), other]);
     expect(await engine.waitFor(r.position, 2000)).toBe(true);
     expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(2);
+    // Documents written by `put` are written again in log order: the last event's version stays.
+    expect(await engine.readModels.get('labels', 'one')).toMatchObject({ stream: 'counter-b', _pos: r.position });
   });
 
   it('rebuilds a projection beside the live one and switches to an equal copy', async () => {

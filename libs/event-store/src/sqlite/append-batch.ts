@@ -15,8 +15,13 @@ export type AppendOutcome =
   | { duplicateId: string }
   | { failed: string };
 
+export interface AppendBatch {
+  batch: AppendRequest[];
+  recordedAt: string;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function appendBatch(db: any, batch: AppendRequest[], recordedAt: string): AppendOutcome[] {
+export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): AppendOutcome[] {
   const s =
     db.__companionAppend ??
     (db.__companionAppend = {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { appendBatch, AppendOutcome, AppendRequest } from './append-batch';
+import { appendBatch, AppendBatch, AppendOutcome, AppendRequest } from './append-batch';
 import { WriterThread } from './writer-thread';
 import {
   AppendResult,
@@ -71,7 +71,7 @@ export class SqliteEventStore implements EventStore {
   private inFlight: Promise<void> | null = null;
   private closed = false;
   /** Null for ':memory:', which another thread cannot open: such a store writes in-process. */
-  private readonly writer: WriterThread | null;
+  private readonly writer: WriterThread<AppendBatch, AppendOutcome[]> | null;
   /** Transactions committed and appends acknowledged: their ratio is the group-commit factor. */
   readonly stats = { commits: 0, appends: 0 };
 
@@ -124,7 +124,10 @@ export class SqliteEventStore implements EventStore {
         `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
       ),
     };
-    this.writer = options.filename === ':memory:' ? null : new WriterThread(options.filename);
+    this.writer =
+      options.filename === ':memory:'
+        ? null
+        : new WriterThread(options.filename, ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'], appendBatch);
   }
 
   append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -150,7 +153,7 @@ export class SqliteEventStore implements EventStore {
     let done!: () => void;
     this.inFlight = new Promise((r) => (done = r));
     try {
-      const outcomes = this.writer ? await this.writer.write(requests, recordedAt) : appendBatch(this.db, requests, recordedAt);
+      const outcomes = this.writer ? await this.writer.write({ batch: requests, recordedAt }) : appendBatch(this.db, { batch: requests, recordedAt });
       this.stats.commits += 1;
       this.stats.appends += batch.length;
       outcomes.forEach((o, i) => settle(batch[i], o));

@@ -1,71 +1,72 @@
 import { Worker } from 'node:worker_threads';
-import { appendBatch, AppendOutcome, AppendRequest } from './append-batch';
 
 /**
- * The embedded store's writer thread. With `synchronous=FULL` every commit waits for the disk
- * (about 2 ms here); better-sqlite3 is synchronous, so on the main thread that wait would stop
- * every request. Here it runs beside the event loop, and while one batch is being flushed the next
- * one gathers every append that arrives: true group commit.
+ * A SQLite connection on its own thread that runs one self-contained write function. better-sqlite3
+ * is synchronous: on the main thread every statement and every commit (about 2 ms with
+ * `synchronous=FULL`) would stop all requests. Here the writes run beside the event loop, and while
+ * one batch is being written the next one gathers: group commit. The write function must use only
+ * its arguments (it runs from its source text) and return plain data (results cross threads).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WriteFunction<Req, Res> = (db: any, request: Req) => Res;
+
 function writerMain(): void {
   /* eslint-disable @typescript-eslint/no-var-requires */
   const { parentPort, workerData } = require('node:worker_threads');
   const Database = require(workerData.sqlitePath);
   const db = new Database(workerData.filename);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  // appendBatch is injected below from its source text.
-  const write = (globalThis as any).__appendBatch;
-  parentPort.on('message', (m: { id: number; batch: unknown[]; recordedAt: string } | { close: true }) => {
+  for (const pragma of workerData.pragmas) db.pragma(pragma);
+  // The write function is injected below from its source text.
+  const write = (globalThis as any).__write;
+  parentPort.on('message', (m: { id: number; request: unknown } | { close: true }) => {
     if ('close' in m) {
       db.close();
       parentPort.postMessage({ closed: true });
       return;
     }
-    parentPort.postMessage({ id: m.id, outcomes: write(db, m.batch, m.recordedAt) });
+    parentPort.postMessage({ id: m.id, result: write(db, m.request) });
   });
   parentPort.postMessage({ ready: true });
 }
 
-export class WriterThread {
+export class WriterThread<Req, Res> {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, (outcomes: AppendOutcome[]) => void>();
+  private readonly pending = new Map<number, (result: Res | undefined) => void>();
   private nextId = 1;
   private failure: Error | null = null;
   readonly ready: Promise<void>;
 
-  constructor(filename: string) {
-    const source = `globalThis.__appendBatch = ${appendBatch.toString()};\n(${writerMain.toString()})();`;
-    this.worker = new Worker(source, { eval: true, workerData: { filename, sqlitePath: require.resolve('better-sqlite3') } });
+  constructor(filename: string, pragmas: readonly string[], write: WriteFunction<Req, Res>) {
+    const source = `globalThis.__write = ${write.toString()};\n(${writerMain.toString()})();`;
+    this.worker = new Worker(source, { eval: true, workerData: { filename, pragmas, sqlitePath: require.resolve('better-sqlite3') } });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
-      this.worker.on('message', (m: { ready?: true; id?: number; outcomes?: AppendOutcome[] }) => {
+      this.worker.on('message', (m: { ready?: true; id?: number; result?: Res }) => {
         if (m.ready) resolve();
         else if (m.id !== undefined) {
-          this.pending.get(m.id)?.(m.outcomes!);
+          this.pending.get(m.id)?.(m.result);
           this.pending.delete(m.id);
         }
       });
     });
     this.worker.on('error', (error) => {
       this.failure = error;
-      for (const resolve of this.pending.values()) resolve([]);
+      for (const resolve of this.pending.values()) resolve(undefined);
       this.pending.clear();
     });
   }
 
-  /** Resolves with one outcome per request once the batch is committed (on disk). */
-  async write(batch: AppendRequest[], recordedAt: string): Promise<AppendOutcome[]> {
+  /** Resolves with the write function's result once it has returned (its transaction committed). */
+  async write(request: Req): Promise<Res> {
     await this.ready;
     if (this.failure) throw this.failure;
     const id = this.nextId++;
-    const outcomes = await new Promise<AppendOutcome[]>((resolve) => {
+    const result = await new Promise<Res | undefined>((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ id, batch, recordedAt });
+      this.worker.postMessage({ id, request });
     });
     if (this.failure) throw this.failure;
-    return outcomes;
+    return result as Res;
   }
 
   async close(): Promise<void> {

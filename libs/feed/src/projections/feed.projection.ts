@@ -83,6 +83,6 @@ export const feedProjection: Projection = {
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
     const item = feedItemOf(event);
     if (!item) return;
-    await ctx.update<FeedItemDoc>(FEED, event.id, () => ({ _id: event.id, position: event.position, at: event.metadata.occurredAt, ...item }));
+    ctx.put<FeedItemDoc>(FEED, { _id: event.id, position: event.position, at: event.metadata.occurredAt, ...item });
   },
 };

@@ -87,7 +87,7 @@ export const matchingProjection: Projection = {
       case 'SwipeRecorded': {
         const { swiperId, targetId, liked } = event.data;
         const id = swipeId(swiperId, targetId);
-        await ctx.update<SwipeDoc>(SWIPES, id, () => ({ _id: id, swiperId, targetId, liked, at }));
+        ctx.put<SwipeDoc>(SWIPES, { _id: id, swiperId, targetId, liked, at });
         return;
       }
       case 'MatchCreated': {
@@ -112,7 +112,7 @@ export const matchingProjection: Projection = {
       }
       case 'MessageSent': {
         const { matchId, messageId, senderId, content, seq } = event.data;
-        await ctx.update<MessageDoc>(MESSAGES, messageId, () => ({ _id: messageId, matchId, senderId, content, seq, createdAt: at }));
+        ctx.put<MessageDoc>(MESSAGES, { _id: messageId, matchId, senderId, content, seq, createdAt: at });
         await ctx.update<MatchDoc>(MATCHES, matchId, (m) =>
           m && {
             ...m,

@@ -64,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
     runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
     wsAuthTimeoutMs: integer(env.WS_AUTH_TIMEOUT_MS, 'WS_AUTH_TIMEOUT_MS', 10_000, 50, 600_000),
-    readCacheDocuments: integer(env.READ_CACHE_DOCUMENTS, 'READ_CACHE_DOCUMENTS', 250_000, 0, 100_000_000),
+    readCacheDocuments: integer(env.READ_CACHE_DOCUMENTS, 'READ_CACHE_DOCUMENTS', 1_000_000, 0, 100_000_000),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
   };
 }

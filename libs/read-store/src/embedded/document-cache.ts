@@ -1,20 +1,29 @@
 import type { Doc } from '../read-store.port';
 
+export type CachedWrite = readonly [collection: string, id: string, doc: Doc | null];
+
 /**
  * Parsed documents of the embedded read store, most recently used kept, misses remembered too (a
  * projection asks for many documents that do not exist yet). Only valid in the process that is
- * the file's one writer: the store updates it after each committed write. Documents are frozen,
+ * the file's one writer. A write enters the cache when it is handed to the writer thread, and its
+ * documents stay pinned until it has committed: a reader never sees the file ahead of the cache
+ * (a checkpoint that says "applied" while the cache still has the old document), and an evicted
+ * document is never read back from the file before its write is there. Documents are frozen,
  * because every reader shares the same object: a caller that mutated one would change what the
  * next reader sees without a write.
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Doc | null>();
+  private readonly pinned = new Map<string, { doc: Doc | null; write: number }>();
+  private writes = 0;
 
   constructor(private readonly capacity: number) {}
 
   /** `undefined`: not cached; `null`: known not to exist. */
   get(collection: string, id: string): Doc | null | undefined {
     const key = collection + '\u0000' + id;
+    const pinned = this.pinned.get(key);
+    if (pinned) return pinned.doc;
     const doc = this.entries.get(key);
     if (doc === undefined) return undefined;
     // Re-inserted so that the Map's order is the order of use.
@@ -34,9 +43,26 @@ export class DocumentCache {
     return doc;
   }
 
+  /** Returns the token to hand to `endWrite`. */
+  beginWrite(writes: readonly CachedWrite[]): number {
+    const write = ++this.writes;
+    for (const [collection, id, doc] of writes) this.pinned.set(collection + '\u0000' + id, { doc: this.set(collection, id, doc), write });
+    return write;
+  }
+
+  endWrite(write: number, writes: readonly CachedWrite[], committed: boolean): void {
+    for (const [collection, id] of writes) {
+      const key = collection + '\u0000' + id;
+      if (this.pinned.get(key)?.write === write) this.pinned.delete(key);
+    }
+    // What readers were shown may never reach the file: forget everything and read it again.
+    if (!committed) this.entries.clear();
+  }
+
   dropCollection(collection: string): void {
     const prefix = collection + '\u0000';
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.pinned.keys()) if (key.startsWith(prefix)) this.pinned.delete(key);
   }
 }
 

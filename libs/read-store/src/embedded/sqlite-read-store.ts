@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
-import { DocumentCache } from './document-cache';
+import { WriterThread } from '@companion/event-store';
+import { CachedWrite, DocumentCache } from './document-cache';
+import { DocumentWrite, DocumentWriteResult, writeDocuments } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -16,6 +18,16 @@ function table(collection: string): string {
  * file survives restarts, so the API starts without replaying the log. `write` is one transaction:
  * documents and the projection checkpoint that covers them change together or not at all.
  */
+const WRITER_PRAGMAS = [
+  'journal_mode = WAL',
+  // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
+  // it), so the read store does not pay for a flush per transaction.
+  'synchronous = NORMAL',
+  // Fewer, larger WAL checkpoints: projection batches write many small documents.
+  'wal_autocheckpoint = 10000',
+  'busy_timeout = 5000',
+];
+
 export interface SqliteReadStoreOptions {
   /**
    * Keep up to this many parsed documents in memory. Only for the process that is the file's one
@@ -31,17 +43,15 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly tables = new Set<string>();
   private readonly cache?: DocumentCache;
+  private writer?: WriterThread<DocumentWrite[], DocumentWriteResult>;
 
-  constructor(filename: string, options: SqliteReadStoreOptions = {}) {
+  constructor(
+    private readonly filename: string,
+    options: SqliteReadStoreOptions = {},
+  ) {
     if (options.cacheDocuments) this.cache = new DocumentCache(options.cacheDocuments);
     this.db = new Database(filename);
-    this.db.pragma('journal_mode = WAL');
-    // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
-    // it), so the read store does not pay for a flush per transaction.
-    this.db.pragma('synchronous = NORMAL');
-    // Fewer, larger WAL checkpoints: projection batches write many small documents.
-    this.db.pragma('wal_autocheckpoint = 10000');
-    this.db.pragma('busy_timeout = 5000');
+    for (const pragma of WRITER_PRAGMAS) this.db.pragma(pragma);
   }
 
   private prepare(sql: string): Database.Statement {
@@ -129,35 +139,30 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[]): Promise<void> {
     if (writes.length === 0) return;
-    let current = '';
+    const docs: DocumentWrite[] = writes.map((w) =>
+      w.op === 'put' ? { table: table(w.collection), id: w.doc._id, json: JSON.stringify(w.doc) } : { table: table(w.collection), id: w.id, json: null },
+    );
+    const cached: CachedWrite[] = this.cache
+      ? writes.filter((w) => this.cacheFor(w.collection)).map((w) => (w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null]))
+      : [];
+    const token = this.cache?.beginWrite(cached);
+    let result: DocumentWriteResult = { failed: 'not written' };
     try {
-      this.applyAll(writes, (c) => (current = c));
-    } catch (error) {
-      // Matched by code, not class: better-sqlite3's error class belongs to whichever realm loaded it first.
-      if (String((error as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE')) throw new DuplicateKeyError(current, error);
-      throw error;
+      result = this.filename === ':memory:' ? writeDocuments(this.db, docs) : await this.writerThread().write(docs);
+    } finally {
+      if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
     }
-    // Only once the transaction has committed.
-    for (const w of writes) {
-      const cache = this.cacheFor(w.collection);
-      if (cache) cache.set(w.collection, w.op === 'put' ? w.doc._id : w.id, w.op === 'put' ? w.doc : null);
-    }
+    if ('duplicate' in result) throw new DuplicateKeyError(writes[result.duplicate].collection);
+    if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);
   }
 
-  private applyAll(writes: readonly Write[], onCollection: (c: string) => void): void {
-    this.db.transaction(() => {
-      for (const w of writes) {
-        onCollection(w.collection);
-        if (w.op === 'put') {
-          this.prepare(`INSERT INTO ${table(w.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
-            w.doc._id,
-            JSON.stringify(w.doc),
-          );
-        } else {
-          this.prepare(`DELETE FROM ${table(w.collection)} WHERE id = ?`).run(w.id);
-        }
-      }
-    })();
+  /**
+   * Writes run on their own thread (made on the first write, so a reader such as the CLI never
+   * starts one): the projection engine's commits and index upkeep leave the event loop free.
+   */
+  private writerThread(): WriterThread<DocumentWrite[], DocumentWriteResult> {
+    this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, writeDocuments);
+    return this.writer;
   }
 
   async ping(): Promise<void> {
@@ -165,6 +170,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.writer?.close();
+    this.writer = undefined;
     if (this.db.open) this.db.close();
   }
 

@@ -35,6 +35,12 @@ export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
   /** `fn` returns the new document, `null` to delete it, or `undefined` to leave it unchanged. */
   update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
+  /**
+   * A document this event alone defines (a swipe, a message, a feed item): written without reading
+   * the current one. Replaying the event writes the same document again, and the events after it
+   * are replayed too, so it stays idempotent without the `_pos` check.
+   */
+  put<T extends Doc>(collection: string, doc: Omit<T, '_pos'> | T): void;
   // No queries here on purpose: a query would not see this batch's pending writes, so a rebuild
   // (one large batch) would decide differently from the live run. Keep lookup documents instead.
 }

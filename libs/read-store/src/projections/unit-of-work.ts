@@ -39,6 +39,13 @@ export class UnitOfWork {
         doc: next === null ? null : ({ ...next, _id: id, _pos: this.event.position } as ProjectedDoc),
       });
     },
+    put: (collection, doc) => {
+      const physical = this.resolve(collection);
+      const id = doc._id as string;
+      const key = `${physical}\u0000${id}`;
+      this.touched.add(key);
+      this.pending.set(key, { collection: physical, id, doc: { ...doc, _pos: this.event.position } as ProjectedDoc });
+    },
   };
 
   private async read(physical: string, id: string): Promise<ProjectedDoc | null> {
