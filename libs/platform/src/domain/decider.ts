@@ -15,10 +15,14 @@ export interface Decider<State, Command, Event extends DomainEvent> {
 }
 
 /** A stream may hold events of several deciders: each `evolve` must return the state unchanged for events it does not know. */
-export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
+export function fold<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+  from: State = decider.initialState(),
+): State {
   return events.reduce((state, event) => {
     const next = decider.evolve(state, event);
     if (next === undefined) throw new Error(`evolve returned no state for a ${event.type} event`);
     return next;
-  }, decider.initialState());
+  }, from);
 }

@@ -66,7 +66,8 @@ export class DocumentCache {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes a value and everything it holds; parts already frozen are not walked again. */
+export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);

@@ -1,0 +1,42 @@
+import { deepFreeze } from '@companion/read-store';
+
+export interface StreamState<State> {
+  state: State;
+  /** Revision of the last event folded into `state`; -1 for a stream with no events. */
+  revision: number;
+}
+
+/**
+ * The last state each stream was folded to, per decider (a match stream holds the match's and the
+ * guided dates' events), most recently used kept. A command reads only the stream's events after
+ * the remembered revision: a long conversation is not folded again for every message, and an
+ * append by another process is still seen, because the tail is always read and the append expects
+ * the revision it was decided on. States are frozen: concurrent commands share them.
+ */
+export class StreamStates {
+  private readonly entries = new Map<string, StreamState<unknown>>();
+  private readonly deciderIds = new WeakMap<object, number>();
+  private nextDeciderId = 1;
+
+  constructor(private readonly capacity: number) {}
+
+  get<State>(decider: object, streamName: string): StreamState<State> | undefined {
+    return this.entries.get(this.key(decider, streamName)) as StreamState<State> | undefined;
+  }
+
+  remember<State>(decider: object, streamName: string, entry: StreamState<State>): void {
+    const key = this.key(decider, streamName);
+    const known = this.entries.get(key);
+    // Two commands on one stream can finish out of order: keep the later revision.
+    if (known && known.revision > entry.revision) return;
+    this.entries.delete(key);
+    this.entries.set(key, { state: deepFreeze(entry.state), revision: entry.revision });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  private key(decider: object, streamName: string): string {
+    let id = this.deciderIds.get(decider);
+    if (id === undefined) this.deciderIds.set(decider, (id = this.nextDeciderId++));
+    return `${id}|${streamName}`;
+  }
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@companion/event-store';
+import { ManualClock } from '../src/clock/clock';
+import { Decider, DomainEvent, invalid } from '../src/domain';
+import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
+
+type Added = DomainEvent<'Added', { by: string }>;
+interface Tally {
+  count: number;
+  by: string[];
+}
+
+/** At most `limit` additions per stream: a rule that lost updates would break. */
+const tally = (limit: number): Decider<Tally, { by: string }, Added> => ({
+  initialState: () => ({ count: 0, by: [] }),
+  evolve: (s, e) => ({ count: s.count + 1, by: [...s.by, e.data.by] }),
+  decide: (c, s) => {
+    if (s.count >= limit) throw invalid('full', 'no more');
+    return [{ type: 'Added', data: { by: c.by } }];
+  },
+});
+
+describe('EventSourcedCommands (read the tail, decide, append with the revision read)', () => {
+  let store: SqliteEventStore;
+  let commands: EventSourcedCommands;
+
+  beforeEach(() => {
+    store = new SqliteEventStore({ filename: join(mkdtempSync(join(tmpdir(), 'companion-cmd-')), 'events.db') });
+    commands = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+  });
+  afterEach(() => store.close());
+
+  it('carries the state from one command to the next', async () => {
+    const decider = tally(10);
+    await commands.handle('tally-a', decider, { by: 'x' });
+    const r = await commands.handle('tally-a', decider, { by: 'y' });
+    expect(r.state).toEqual({ count: 2, by: ['x', 'y'] });
+    expect((await store.readStream('tally-a')).map((e) => e.revision)).toEqual([0, 1]);
+  });
+
+  it('sees what another process appended since its last command', async () => {
+    const decider = tally(10);
+    await commands.handle('tally-b', decider, { by: 'x' });
+    await store.append('tally-b', [{ id: randomUUID(), type: 'Added', data: { by: 'elsewhere' }, metadata: {} }], 0);
+    const r = await commands.handle('tally-b', decider, { by: 'y' });
+    expect(r.state.by).toEqual(['x', 'elsewhere', 'y']);
+    // A second instance with nothing remembered folds the whole stream to the same state.
+    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual(['x', 'elsewhere', 'y', 'z']);
+    expect((await commands.handle('tally-b', decider, { by: 'w' })).state.count).toBe(5);
+  });
+
+  it('keeps the rule under concurrent commands on one stream: exactly the allowed number succeed', async () => {
+    const decider = tally(5);
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => commands.handle('tally-c', decider, { by: `w${i}` })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(await store.readStream('tally-c')).toHaveLength(5);
+  });
+
+  it('keeps each decider state apart on a stream that two deciders share', async () => {
+    const a = tally(10);
+    const b: Decider<number, { by: string }, Added> = {
+      initialState: () => 0,
+      evolve: (n) => n + 100,
+      decide: (c) => [{ type: 'Added', data: { by: c.by } }],
+    };
+    await commands.handle('tally-d', a, { by: 'x' });
+    expect((await commands.handle('tally-d', b, { by: 'y' })).state).toBe(200);
+    expect((await commands.handle('tally-d', a, { by: 'z' })).state.count).toBe(3);
+  });
+
+  it('shares remembered states frozen: an evolve that changes its input fails instead of corrupting them', async () => {
+    const mutating: Decider<Tally, { by: string }, Added> = {
+      ...tally(10),
+      evolve: (s, e) => {
+        s.by.push(e.data.by);
+        return { count: s.count + 1, by: s.by };
+      },
+    };
+    await expect(commands.handle('tally-e', mutating, { by: 'x' })).rejects.toThrow(TypeError);
+    // Nothing was written by the failed command, and what it tried to change is unchanged.
+    expect(await store.readStream('tally-e')).toHaveLength(0);
+    expect((await commands.handle('tally-e', mutating, { by: 'y' }).catch(() => null))).toBeNull();
+    expect((await commands.handle('tally-e', tally(10), { by: 'z' })).state.by).toEqual(['z']);
+  });
+});
