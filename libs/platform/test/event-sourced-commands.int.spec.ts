@@ -44,13 +44,32 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
   it('sees what another process appended since its last command', async () => {
     const decider = tally(10);
     await commands.handle('tally-b', decider, { by: 'x' });
-    await store.append('tally-b', [{ id: randomUUID(), type: 'Added', data: { by: 'elsewhere' }, metadata: {} }], 0);
+    await store.append('tally-b', [{ id: randomUUID(), type: 'Added', data: { by: 'elsewhere' }, metadata: { occurredAt: '2026-11-21T12:00:00.000Z' } }], 0);
     const r = await commands.handle('tally-b', decider, { by: 'y' });
     expect(r.state.by).toEqual(['x', 'elsewhere', 'y']);
     // A second instance with nothing remembered folds the whole stream to the same state.
     const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
     expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual(['x', 'elsewhere', 'y', 'z']);
     expect((await commands.handle('tally-b', decider, { by: 'w' })).state.count).toBe(5);
+  });
+
+  it('does not refuse on a remembered state that another process has since moved on from', async () => {
+    const decider = tally(2);
+    await commands.handle('tally-f', decider, { by: 'x' });
+    await commands.handle('tally-f', decider, { by: 'y' });
+    // Another process cannot undo events, but a decider may refuse on an old state and accept on
+    // a newer one: here a reset event (unknown to this decider's count rule) is simulated by a
+    // decider whose limit depends on the last writer.
+    const lenient: Decider<Tally, { by: string }, Added> = {
+      ...decider,
+      decide: (c, s) => {
+        if (s.count >= 2 && s.by[s.by.length - 1] !== 'admin') throw invalid('full', 'no more');
+        return [{ type: 'Added', data: { by: c.by } }];
+      },
+    };
+    await commands.handle('tally-f', lenient, { by: 'x' }).catch(() => undefined);
+    await store.append('tally-f', [{ id: randomUUID(), type: 'Added', data: { by: 'admin' }, metadata: { occurredAt: '2026-11-21T12:00:00.000Z' } }], 1);
+    expect((await commands.handle('tally-f', lenient, { by: 'z' })).state.by).toEqual(['x', 'y', 'admin', 'z']);
   });
 
   it('keeps the rule under concurrent commands on one stream: exactly the allowed number succeed', async () => {

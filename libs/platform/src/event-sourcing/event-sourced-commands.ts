@@ -4,7 +4,7 @@ import { Decider, DomainEvent, fold } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
 import { newId } from '../ids';
 import { CONSISTENCY, Consistency } from './consistency';
-import { StreamStates } from './stream-states';
+import { StreamState, StreamStates } from './stream-states';
 
 export interface CommandContext {
   actorId?: string;
@@ -51,13 +51,22 @@ export class EventSourcedCommands {
     context: CommandContext = {},
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const known = this.states.get<State>(decider, streamName);
-      const tail = await this.store.readStream(streamName, known ? { fromRevision: known.revision + 1 } : {});
-      const state = fold(decider, tail.map((e) => ({ type: e.type, data: e.data }) as Event), known?.state);
-      const revision = tail.length > 0 ? tail[tail.length - 1].revision : (known?.revision ?? -1);
-      if (tail.length > 0 || !known) this.states.remember(decider, streamName, { state, revision });
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { state, events, position: null, occurredAt: null };
+      // A remembered state is decided on without reading: if the stream moved on meanwhile (another
+      // process appended), the append's expected revision fails and the next attempt reads the tail.
+      const known = attempt === 1 ? this.states.get<State>(decider, streamName) : undefined;
+      const { state, revision } = known ?? (await this.catchUp(streamName, decider));
+      let events: Event[];
+      try {
+        events = decider.decide(command, state);
+      } catch (error) {
+        // A refusal must not rest on a stale state: decide again on the stream as it is.
+        if (known && (await this.moved(streamName, known.revision))) continue;
+        throw error;
+      }
+      if (events.length === 0) {
+        if (known && (await this.moved(streamName, known.revision))) continue;
+        return { state, events, position: null, occurredAt: null };
+      }
       const expected = revision < 0 ? 'no_stream' : revision;
       const occurredAt = this.clock.now().toISOString();
       const newEvents: NewEvent[] = events.map((e) => ({
@@ -80,5 +89,23 @@ export class EventSourcedCommands {
         throw error;
       }
     }
+  }
+
+  /** Folds the events after the remembered state (all of them when none is remembered). */
+  private async catchUp<State, Event extends DomainEvent>(
+    streamName: string,
+    decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  ): Promise<StreamState<State>> {
+    const known = this.states.get<State>(decider, streamName);
+    const tail = await this.store.readStream(streamName, known ? { fromRevision: known.revision + 1 } : {});
+    if (known && tail.length === 0) return known;
+    const state = fold(decider, tail.map((e) => ({ type: e.type, data: e.data }) as Event), known?.state);
+    const entry = { state, revision: tail.length > 0 ? tail[tail.length - 1].revision : -1 };
+    this.states.remember(decider, streamName, entry);
+    return entry;
+  }
+
+  private async moved(streamName: string, revision: number): Promise<boolean> {
+    return (await this.store.readStream(streamName, { fromRevision: revision + 1, maxCount: 1 })).length > 0;
   }
 }
