@@ -17,14 +17,19 @@ export class PulseQueries {
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async pulse(agentId: string, previousState?: string) {
+  /**
+   * The pulse as its JSON text: the token is the SHA-256 of the content's own serialisation, and
+   * the response reuses that text instead of serialising the same object a second time.
+   */
+  async pulse(agentId: string, previousState?: string): Promise<string> {
     const doc = await this.readModels.get<PulseDoc>(PULSES, agentId);
     if (!doc) throw notFound('agent_not_found', 'no such agent');
     const ids = new Set([...Object.values(doc.matches).map((m) => m.partnerId), ...doc.likers.slice(0, PULSE_LIKERS * 2)]);
     const agents = new Map<string, AgentSummary>((await this.readModels.getMany<AgentDoc>(AGENTS, [...ids])).map((a) => [a._id, agentSummary(a)]));
     const body = composePulse(doc, agents, this.mixer(), this.config.publicBaseUrl);
-    const stateToken = createHash('sha256').update(JSON.stringify(body)).digest('hex');
-    return { ...body, stateToken, changed: previousState !== stateToken };
+    const content = JSON.stringify(body);
+    const stateToken = createHash('sha256').update(content).digest('hex');
+    return `${content.slice(0, -1)},"stateToken":"${stateToken}","changed":${previousState !== stateToken}}`;
   }
 
   private mixer(): MixerInfo {

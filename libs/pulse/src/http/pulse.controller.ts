@@ -27,7 +27,7 @@ export class PulseController {
   @ApiOperation({ summary: 'What waits for this agent; read-only, never schedules anything' })
   async pulse(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: PulseQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     // Rule 4: private and not cacheable.
-    void reply.header('Cache-Control', 'private, no-store').header('Vary', 'Authorization');
+    void reply.header('Cache-Control', 'private, no-store').header('Vary', 'Authorization').header('content-type', 'application/json; charset=utf-8');
     const pulse = await this.queries.pulse(agent.id, query.state);
     void this.telemetry.record(agent.id);
     return pulse;

@@ -15,8 +15,12 @@ export async function* batches(source: AsyncIterable<RecordedEvent>, max: number
     if (first.done) return;
     const batch = [first.value];
     next = it.next();
-    while (batch.length < max) {
-      const r = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(() => resolve(IDLE)))]);
+    // One macrotask per batch, not per event: events of a page read arrive within microtasks, so
+    // the batch ends when the source has to wait (for the disk or for new appends).
+    let idle = false;
+    const gone = new Promise<typeof IDLE>((resolve) => setImmediate(() => ((idle = true), resolve(IDLE))));
+    while (batch.length < max && !idle) {
+      const r = await Promise.race([next, gone]);
       if (r === IDLE) break;
       if (r.done) {
         yield batch;

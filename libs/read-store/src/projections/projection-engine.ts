@@ -15,8 +15,9 @@ export interface EngineLogger {
 export interface ProjectionEngineOptions {
   now: () => Date;
   logger?: EngineLogger;
-  /** Events per read-store write at most. */
+  /** Events per read-store write at most, live and in a rebuild. */
   batchSize?: number;
+  rebuildBatchSize?: number;
 }
 
 export type ProjectionState = 'live' | 'rebuilding' | 'failed';
@@ -72,6 +73,7 @@ export class ProjectionEngine {
   private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
+  private readonly rebuildBatchSize: number;
   private stopped = false;
   private requests?: NodeJS.Timeout;
 
@@ -84,6 +86,8 @@ export class ProjectionEngine {
   ) {
     this.logger = options.logger ?? silent;
     this.batchSize = options.batchSize ?? 1000;
+    // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched.
+    this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
@@ -243,13 +247,23 @@ export class ProjectionEngine {
       await build.subscription.close();
       return this.exclusive(() => this.switchTo(projection, build));
     }
-    for await (const batch of batches(build.subscription, this.batchSize)) {
-      const writes = await this.applyBatch(projection, build.generation, build.checkpoint, batch);
+    // The write of one batch overlaps the apply of the next (which reads the pending documents of
+    // the one before); writes are still issued one after the other, in log order.
+    let previous: UnitOfWork | undefined;
+    let writing: Promise<void> = Promise.resolve();
+    for await (const batch of batches(build.subscription, this.rebuildBatchSize)) {
+      const uow = this.unitOfWork(projection, build.generation, previous);
+      await this.applyTo(uow, projection, build.checkpoint, batch);
       const last = batch[batch.length - 1].position;
       build.applied += batch.length;
+      const writes = uow.writes();
       writes.push(this.checkpointWrite(projection.name, build.generation, last, build.applied));
-      await this.store.write(writes);
+      await writing;
+      writing = this.store.write(writes);
+      previous = uow;
       build.checkpoint = last;
+      if (build.checkpoint < this.live.get(projection.name)!.checkpoint) continue;
+      await writing;
       const switched = await this.exclusive(async () => {
         const live = this.live.get(projection.name)!;
         // Caught up with the live generation: from here the live loop feeds the new one.
@@ -259,6 +273,7 @@ export class ProjectionEngine {
       });
       if (switched) break;
     }
+    await writing;
     await build.subscription.close();
   }
 
@@ -319,18 +334,30 @@ export class ProjectionEngine {
   }
 
   private async applyBatch(projection: Projection, generation: number, after: number, batch: RecordedEvent[]): Promise<Write[]> {
+    const uow = this.unitOfWork(projection, generation);
+    await this.applyTo(uow, projection, after, batch);
+    return uow.writes();
+  }
+
+  private unitOfWork(projection: Projection, generation: number, previous?: UnitOfWork): UnitOfWork {
     const names = new Map(projection.collections.map((c) => [c.name, physicalName(c.name, generation)]));
-    const uow = new UnitOfWork(this.store, (logical) => {
-      const physical = names.get(logical);
-      if (!physical) throw new Error(`projection ${projection.name} does not own collection ${logical}`);
-      return physical;
-    });
+    return new UnitOfWork(
+      this.store,
+      (logical) => {
+        const physical = names.get(logical);
+        if (!physical) throw new Error(`projection ${projection.name} does not own collection ${logical}`);
+        return physical;
+      },
+      previous,
+    );
+  }
+
+  private async applyTo(uow: UnitOfWork, projection: Projection, after: number, batch: RecordedEvent[]): Promise<void> {
     const types = new Set(projection.eventTypes);
     for (const event of batch) {
       if (event.position <= after || !types.has(event.type)) continue;
       await projection.apply(event, uow.contextFor(event));
     }
-    return uow.writes();
   }
 
   private checkpointWrite(projection: string, generation: number, position: number, events?: number): Write {

@@ -12,9 +12,14 @@ export class UnitOfWork {
   /** Documents this event already changed: a second update by the same event is not a replay. */
   private touched = new Set<string>();
 
+  /**
+   * `previous`: the batch before, whose write may still be on its way to the store; its documents
+   * are read from it, so a rebuild applies the next batch while the last one is being written.
+   */
   constructor(
     private readonly store: ReadStore,
     private readonly resolve: (logical: string) => string,
+    private readonly previous?: UnitOfWork,
   ) {}
 
   contextFor(event: RecordedEvent): ProjectionContext {
@@ -49,7 +54,8 @@ export class UnitOfWork {
   };
 
   private async read(physical: string, id: string): Promise<ProjectedDoc | null> {
-    const p = this.pending.get(`${physical}\u0000${id}`);
+    const key = `${physical}\u0000${id}`;
+    const p = this.pending.get(key) ?? this.previous?.pending.get(key);
     if (p) return p.doc;
     return this.store.get<ProjectedDoc>(physical, id);
   }
