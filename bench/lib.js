@@ -18,7 +18,7 @@ function freePort() {
   });
 }
 
-async function waitHealthy(baseUrl, child, timeoutMs = 600_000) {
+async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);

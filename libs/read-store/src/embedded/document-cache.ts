@@ -3,8 +3,8 @@ import type { Doc } from '../read-store.port';
 export type CachedWrite = readonly [collection: string, id: string, doc: Doc | null];
 
 /**
- * Parsed documents of the embedded read store, most recently used kept, misses remembered too (a
- * projection asks for many documents that do not exist yet). Only valid in the process that is
+ * Parsed documents of the embedded read store that were read by id, most recently used kept, misses
+ * remembered too (a projection asks for many documents that do not exist yet). Only valid in the process that is
  * the file's one writer. A write enters the cache when it is handed to the writer thread, and its
  * documents stay pinned until it has committed: a reader never sees the file ahead of the cache
  * (a checkpoint that says "applied" while the cache still has the old document), and an evicted
@@ -46,7 +46,18 @@ export class DocumentCache {
   /** Returns the token to hand to `endWrite`. */
   beginWrite(writes: readonly CachedWrite[]): number {
     const write = ++this.writes;
-    for (const [collection, id, doc] of writes) this.pinned.set(collection + '\u0000' + id, { doc: this.set(collection, id, doc), write });
+    for (const [collection, id, doc] of writes) {
+      const key = collection + '\u0000' + id;
+      const frozen = doc === null ? null : deepFreeze(doc);
+      this.pinned.set(key, { doc: frozen, write });
+      // Kept once written only if someone has read it: documents that are found by queries and
+      // never read by id (messages, feed items, a rebuild's new generation) would push out the
+      // ones that are.
+      if (this.entries.has(key)) {
+        this.entries.delete(key);
+        this.entries.set(key, frozen);
+      }
+    }
     return write;
   }
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { WriterThread } from '@companion/event-store';
 import { CachedWrite, DocumentCache } from './document-cache';
-import { DocumentWrite, DocumentWriteResult, writeDocuments } from './write-documents';
+import { DocumentWrite, DocumentWriteRequest, DocumentWriteResult, writeDocuments } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -25,6 +25,8 @@ const WRITER_PRAGMAS = [
   'synchronous = NORMAL',
   // Fewer, larger WAL checkpoints: projection batches write many small documents.
   'wal_autocheckpoint = 10000',
+  // Documents go to random places in large B-trees: keep more of their pages in memory (128 MiB).
+  'cache_size = -131072',
   'busy_timeout = 5000',
 ];
 
@@ -43,7 +45,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly tables = new Set<string>();
   private readonly cache?: DocumentCache;
-  private writer?: WriterThread<DocumentWrite[], DocumentWriteResult>;
+  private writer?: WriterThread<DocumentWriteRequest, DocumentWriteResult>;
 
   constructor(
     private readonly filename: string,
@@ -65,21 +67,31 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
     const t = table(collection);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
+    const schema = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`];
     for (const index of indexes) {
       if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
       const cols = index.fields.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ');
-      this.db.exec(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`,
-      );
+      schema.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`);
     }
+    await this.run({ schema, writes: [] });
   }
 
   async dropCollection(collection: string): Promise<void> {
-    this.statements.clear(); // statements on a dropped table would fail
     this.cache?.dropCollection(collection);
     this.tables.delete(collection);
-    this.db.exec(`DROP TABLE IF EXISTS ${table(collection)}`);
+    await this.run({ schema: [`DROP TABLE IF EXISTS ${table(collection)}`], writes: [] });
+    this.tables.delete(collection); // a read meanwhile may have found it still there
+    this.statements.clear(); // statements on a dropped table would fail
+  }
+
+  /**
+   * Schema changes and writes go through the writer thread (for a file): indexing a large table
+   * takes seconds, and the API keeps answering meanwhile.
+   */
+  private async run(request: DocumentWriteRequest): Promise<DocumentWriteResult> {
+    const result = this.filename === ':memory:' ? writeDocuments(this.db, request) : await this.writerThread().write(request);
+    if ('failed' in result && request.schema?.length) throw new Error(`read-store schema change failed: ${result.failed}`);
+    return result;
   }
 
   async listCollections(): Promise<string[]> {
@@ -148,7 +160,7 @@ export class SqliteReadStore implements ReadStore {
     const token = this.cache?.beginWrite(cached);
     let result: DocumentWriteResult = { failed: 'not written' };
     try {
-      result = this.filename === ':memory:' ? writeDocuments(this.db, docs) : await this.writerThread().write(docs);
+      result = await this.run({ writes: docs });
     } finally {
       if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
     }
@@ -160,7 +172,7 @@ export class SqliteReadStore implements ReadStore {
    * Writes run on their own thread (made on the first write, so a reader such as the CLI never
    * starts one): the projection engine's commits and index upkeep leave the event loop free.
    */
-  private writerThread(): WriterThread<DocumentWrite[], DocumentWriteResult> {
+  private writerThread(): WriterThread<DocumentWriteRequest, DocumentWriteResult> {
     this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, writeDocuments);
     return this.writer;
   }

@@ -11,10 +11,16 @@ export interface DocumentWrite {
   json: string | null;
 }
 
+export interface DocumentWriteRequest {
+  /** Schema statements (tables, indexes), run first in the same transaction. */
+  schema?: string[];
+  writes: DocumentWrite[];
+}
+
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function writeDocuments(db: any, writes: DocumentWrite[]): DocumentWriteResult {
+export function writeDocuments(db: any, { schema = [], writes }: DocumentWriteRequest): DocumentWriteResult {
   const statements: Map<string, { run(...params: unknown[]): unknown }> = db.__companionStatements ?? (db.__companionStatements = new Map());
   const statement = (sql: string) => {
     let s = statements.get(sql);
@@ -27,6 +33,8 @@ export function writeDocuments(db: any, writes: DocumentWrite[]): DocumentWriteR
   let current = -1;
   try {
     db.transaction(() => {
+      if (schema.length > 0) statements.clear();
+      for (const sql of schema) db.exec(sql);
       for (let i = 0; i < writes.length; i++) {
         current = i;
         const w = writes[i];

@@ -86,8 +86,9 @@ export class ProjectionEngine {
   ) {
     this.logger = options.logger ?? silent;
     this.batchSize = options.batchSize ?? 1000;
-    // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched.
-    this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
+    // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
+    // document that many events change (a match, a pulse) is written once per batch.
+    this.rebuildBatchSize = options.rebuildBatchSize ?? 50_000;
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
@@ -229,7 +230,9 @@ export class ProjectionEngine {
 
   private async runBuild(projection: Projection, build: Build): Promise<void> {
     for (const c of projection.collections) await this.store.dropCollection(physicalName(c.name, build.generation));
-    await this.ensureCollections(projection, build.generation);
+    // The indexes are made once the documents are in (one sort instead of an index update per
+    // document: about twice as fast for a collection of a million documents), before the switch.
+    await this.ensureCollections(projection, build.generation, false);
     await this.store.write([
       {
         collection: CATALOG,
@@ -245,6 +248,7 @@ export class ProjectionEngine {
     const head = await this.events.headPosition();
     if (head === 0) {
       await build.subscription.close();
+      await this.ensureCollections(projection, build.generation);
       return this.exclusive(() => this.switchTo(projection, build));
     }
     // The write of one batch overlaps the apply of the next (which reads the pending documents of
@@ -264,6 +268,7 @@ export class ProjectionEngine {
       build.checkpoint = last;
       if (build.checkpoint < this.live.get(projection.name)!.checkpoint) continue;
       await writing;
+      await this.ensureCollections(projection, build.generation);
       const switched = await this.exclusive(async () => {
         const live = this.live.get(projection.name)!;
         // Caught up with the live generation: from here the live loop feeds the new one.
@@ -368,8 +373,8 @@ export class ProjectionEngine {
     };
   }
 
-  private async ensureCollections(projection: Projection, generation: number): Promise<void> {
-    for (const c of projection.collections) await this.store.ensureCollection(physicalName(c.name, generation), c.indexes);
+  private async ensureCollections(projection: Projection, generation: number, withIndexes = true): Promise<void> {
+    for (const c of projection.collections) await this.store.ensureCollection(physicalName(c.name, generation), withIndexes ? c.indexes : []);
   }
 
   private reached(position: number): boolean {
