@@ -13,6 +13,8 @@ const { freePort, ROOT, startService } = require('./lib');
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+/** Requests of the cold pass: one per agent, at most this many. */
+const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 const source = join(ROOT, 'bench', 'data', String(N));
 
 function load(url, requests, amount) {
@@ -100,9 +102,9 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     for (const [name, requests] of scenarios.filter(([n]) => !only || n.includes(only))) {
       process.stdout.write(`${name}… `);
-      // First a cold pass, one request per agent (after a restart nothing of theirs is in memory:
-      // documents, stream states, this minute's check-in), then the steady state that is measured.
-      const cold = summary(name, await load(url, requests, agents.length), ceilingRps);
+      // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
+      // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
+      const cold = summary(name, await load(url, requests, Math.min(agents.length, COLD_PASS)), ceilingRps);
       const r = { ...summary(name, await load(url, requests), ceilingRps), coldPass: cold };
       console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
       results.push(r);

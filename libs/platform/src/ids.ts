@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, hash, randomUUID } from 'node:crypto';
 
 export function newId(): string {
   return randomUUID();
@@ -17,3 +17,8 @@ export function derivedId(...parts: string[]): string {
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** SHA-256 of a text as hex: what secrets are stored as, and the pulse's state token. One-shot, no hash object. */
+export function sha256Hex(text: string): string {
+  return hash('sha256', text, 'hex');
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** Like the API key's prefix: a leaked link secret is recognisable to secret scanners and to people. */
 export const OWNER_SECRET_PREFIX = 'companion_owner_';
@@ -15,9 +15,6 @@ export function generateSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
 
 /** Anything else is refused before a lookup: it cannot be a secret the service issued. */
 export const looksLikeOwnerSecret = (value: string) => OWNER_SECRET.test(value);

@@ -2,8 +2,8 @@ import { agentStream } from '@companion/agents';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { agentDecider, OwnerEvent } from '@companion/agents/domain';
-import { CLOCK, Clock, EventSourcedCommands, newId } from '@companion/platform';
-import { generateOwnerSecret, generateSessionId, sha256Hex } from './owner-secrets';
+import { CLOCK, Clock, EventSourcedCommands, newId, sha256Hex } from '@companion/platform';
+import { generateOwnerSecret, generateSessionId } from './owner-secrets';
 
 /** Owner access lives on the agent's own stream (architecture §1), beside the deletion that ends it. */
 

@@ -1,7 +1,8 @@
 import { CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { invalidOwnerSession } from '@companion/agents/domain';
-import { looksLikeSessionId, sha256Hex } from '../application/owner-secrets';
+import { sha256Hex } from '@companion/platform';
+import { looksLikeSessionId } from '../application/owner-secrets';
 import { OpenOwnerSession, OwnerAccessQueries } from '../application/owner-access.queries';
 import { OWNER_COOKIE, readCookie } from './owner-cookie';
 

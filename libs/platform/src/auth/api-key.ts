@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../ids';
 
 /** The fixed, service-specific prefix of every key (spec §5.2): secret scanners can spot a leak. */
 export const API_KEY_PREFIX = 'companion_sk_';
@@ -10,7 +11,7 @@ export function generateApiKey(): string {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 export function looksLikeApiKey(value: string): boolean {

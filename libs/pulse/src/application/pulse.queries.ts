@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentDoc, AGENTS } from '@companion/agents';
 import { agentSummary } from '@companion/matching';
 import { currentOrNextOccurrence, mixerStatus } from '@companion/mixer/domain';
-import { AppConfig, CLOCK, Clock, CONFIG, notFound } from '@companion/platform';
+import { AppConfig, CLOCK, Clock, CONFIG, notFound, sha256Hex } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import { AgentSummary, composePulse, MixerInfo, PULSE_LIKERS } from '../domain/pulse';
 import { PulseDoc, PULSES } from '../projections/pulse.projection';
@@ -28,7 +27,7 @@ export class PulseQueries {
     const agents = new Map<string, AgentSummary>((await this.readModels.getMany<AgentDoc>(AGENTS, [...ids])).map((a) => [a._id, agentSummary(a)]));
     const body = composePulse(doc, agents, this.mixer(), this.config.publicBaseUrl);
     const content = JSON.stringify(body);
-    const stateToken = createHash('sha256').update(content).digest('hex');
+    const stateToken = sha256Hex(content);
     return `${content.slice(0, -1)},"stateToken":"${stateToken}","changed":${previousState !== stateToken}}`;
   }
 
