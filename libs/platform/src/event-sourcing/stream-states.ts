@@ -1,4 +1,4 @@
-import { deepFreeze } from '@companion/read-store';
+import { BoundedCache, deepFreeze } from '@companion/read-store';
 
 export interface StreamState<State> {
   state: State;
@@ -14,11 +14,13 @@ export interface StreamState<State> {
  * the revision it was decided on. States are frozen: concurrent commands share them.
  */
 export class StreamStates {
-  private readonly entries = new Map<string, StreamState<unknown>>();
+  private readonly entries: BoundedCache<string, StreamState<unknown>>;
   private readonly deciderIds = new WeakMap<object, number>();
   private nextDeciderId = 1;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.entries = new BoundedCache(capacity);
+  }
 
   get<State>(decider: object, streamName: string): StreamState<State> | undefined {
     return this.entries.get(this.key(decider, streamName)) as StreamState<State> | undefined;
@@ -29,9 +31,7 @@ export class StreamStates {
     const known = this.entries.get(key);
     // Two commands on one stream can finish out of order: keep the later revision.
     if (known && known.revision > entry.revision) return;
-    this.entries.delete(key);
     this.entries.set(key, { state: deepFreeze(entry.state), revision: entry.revision });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 
   private key(decider: object, streamName: string): string {

@@ -1,3 +1,4 @@
+import { BoundedCache, deepFreeze } from '../bounded-cache';
 import type { Doc } from '../read-store.port';
 
 export type CachedWrite = readonly [collection: string, id: string, doc: Doc | null];
@@ -13,33 +14,24 @@ export type CachedWrite = readonly [collection: string, id: string, doc: Doc | n
  * next reader sees without a write.
  */
 export class DocumentCache {
-  private readonly entries = new Map<string, Doc | null>();
+  private readonly entries: BoundedCache<string, Doc | null>;
   private readonly pinned = new Map<string, { doc: Doc | null; write: number }>();
   private writes = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.entries = new BoundedCache(capacity);
+  }
 
   /** `undefined`: not cached; `null`: known not to exist. */
   get(collection: string, id: string): Doc | null | undefined {
     const key = collection + '\u0000' + id;
     const pinned = this.pinned.get(key);
     if (pinned) return pinned.doc;
-    const doc = this.entries.get(key);
-    if (doc === undefined) return undefined;
-    // Re-inserted so that the Map's order is the order of use.
-    this.entries.delete(key);
-    this.entries.set(key, doc);
-    return doc;
+    return this.entries.get(key);
   }
 
   set(collection: string, id: string, doc: Doc | null): Doc | null {
-    const key = collection + '\u0000' + id;
-    this.entries.delete(key);
-    this.entries.set(key, doc === null ? null : deepFreeze(doc));
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(collection + '\u0000' + id, doc === null ? null : deepFreeze(doc));
     return doc;
   }
 
@@ -53,10 +45,7 @@ export class DocumentCache {
       // Kept once written only if someone has read it: documents that are found by queries and
       // never read by id (messages, feed items, a rebuild's new generation) would push out the
       // ones that are.
-      if (this.entries.has(key)) {
-        this.entries.delete(key);
-        this.entries.set(key, frozen);
-      }
+      if (this.entries.has(key)) this.entries.set(key, frozen);
     }
     return write;
   }
@@ -72,15 +61,7 @@ export class DocumentCache {
 
   dropCollection(collection: string): void {
     const prefix = collection + '\u0000';
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    this.entries.deleteWhere((key) => key.startsWith(prefix));
     for (const key of this.pinned.keys()) if (key.startsWith(prefix)) this.pinned.delete(key);
   }
-}
-
-/** Freezes a value and everything it holds; parts already frozen are not walked again. */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
 }
