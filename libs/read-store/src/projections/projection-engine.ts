@@ -70,6 +70,9 @@ export class ProjectionEngine {
   private subscription?: Subscription;
   private loop?: Promise<void>;
   private lock: Promise<unknown> = Promise.resolve();
+  /** The live batch being written, and its units of work (read by the next batch meanwhile). */
+  private liveWriting: Promise<void> = Promise.resolve();
+  private livePrevious = new Map<string, UnitOfWork>();
   private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
@@ -135,6 +138,7 @@ export class ProjectionEngine {
     await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
     await this.subscription?.close();
     await this.loop;
+    await this.liveWriting.catch(() => undefined);
     for (const w of this.waiters) {
       clearTimeout(w.timer);
       w.resolve(false);
@@ -249,7 +253,10 @@ export class ProjectionEngine {
     if (head === 0) {
       await build.subscription.close();
       await this.ensureCollections(projection, build.generation);
-      return this.exclusive(() => this.switchTo(projection, build));
+      return this.exclusive(async () => {
+        await this.liveWriting;
+        await this.switchTo(projection, build);
+      });
     }
     // The write of one batch overlaps the apply of the next (which reads the pending documents of
     // the one before); writes are still issued one after the other, in log order.
@@ -270,6 +277,8 @@ export class ProjectionEngine {
       await writing;
       await this.ensureCollections(projection, build.generation);
       const switched = await this.exclusive(async () => {
+        // The live batch on its way to the store must land on the generation it was applied to.
+        await this.liveWriting;
         const live = this.live.get(projection.name)!;
         // Caught up with the live generation: from here the live loop feeds the new one.
         if (build.checkpoint < live.checkpoint) return false;
@@ -317,15 +326,23 @@ export class ProjectionEngine {
     }
   }
 
+  /**
+   * Applies a batch and hands its writes to the store without waiting for them: the next batch is
+   * applied meanwhile (reading this one's pending documents), and is written only after this one.
+   * Checkpoints, and so read-your-writes, advance when the write has committed.
+   */
   private async applyLive(batch: RecordedEvent[]): Promise<void> {
     const last = batch[batch.length - 1].position;
     const writes: Write[] = [];
     const advanced: Live[] = [];
+    const applied = new Map<string, UnitOfWork>();
     for (const l of this.live.values()) {
       if (l.error || l.checkpoint >= last) continue;
       try {
-        writes.push(...(await this.applyBatch(l.projection, l.generation, l.checkpoint, batch)));
-        writes.push(this.checkpointWrite(l.projection.name, l.generation, last));
+        const uow = this.unitOfWork(l.projection, l.generation, this.livePrevious.get(l.projection.name));
+        await this.applyTo(uow, l.projection, l.checkpoint, batch);
+        writes.push(...uow.writes(), this.checkpointWrite(l.projection.name, l.generation, last));
+        applied.set(l.projection.name, uow);
         advanced.push(l);
       } catch (error) {
         // A projection that cannot apply an event stops where it is; the others go on.
@@ -333,15 +350,15 @@ export class ProjectionEngine {
         this.logger.error(`projection ${l.projection.name} failed: ${l.error}`);
       }
     }
-    await this.store.write(writes);
-    for (const l of advanced) l.checkpoint = last;
-    this.settleWaiters();
-  }
-
-  private async applyBatch(projection: Projection, generation: number, after: number, batch: RecordedEvent[]): Promise<Write[]> {
-    const uow = this.unitOfWork(projection, generation);
-    await this.applyTo(uow, projection, after, batch);
-    return uow.writes();
+    await this.liveWriting;
+    this.livePrevious = applied;
+    const writing = this.store.write(writes).then(() => {
+      for (const l of advanced) l.checkpoint = Math.max(l.checkpoint, last);
+      this.settleWaiters();
+    });
+    // Reported now; the next batch awaits it and ends the loop (the checkpoints stay where they are).
+    writing.catch((error) => this.logger.error(`read-store write of positions ${batch[0].position}..${last} failed: ${error}`));
+    this.liveWriting = writing;
   }
 
   private unitOfWork(projection: Projection, generation: number, previous?: UnitOfWork): UnitOfWork {
