@@ -10,6 +10,8 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/data$/);
     expect(c.eventStoreUrl).toBeUndefined();
     expect(c.mongoUrl).toBeUndefined();
+    expect(c.readCacheDocuments).toBe(1_000_000);
+    expect(loadConfig({ READ_CACHE_DOCUMENTS: '0' }).readCacheDocuments).toBe(0);
   });
 
   it('reads every variable', () => {
@@ -41,6 +43,8 @@ describe('configuration', () => {
     ['MONGO_URL', 'postgres://x'],
     ['PUBLIC_BASE_URL', 'ftp://x'],
     ['CONSISTENCY_TIMEOUT_MS', '-1'],
+    ['READ_CACHE_DOCUMENTS', 'lots'],
+    ['READ_CACHE_DOCUMENTS', '-5'],
   ])('refuses %s=%s with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });
