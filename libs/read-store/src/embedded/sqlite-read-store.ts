@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { WriterThread } from '@companion/event-store';
+import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
 import { DocumentWrite, DocumentWriteRequest, DocumentWriteResult, writeDocuments } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
@@ -12,12 +12,6 @@ function table(collection: string): string {
   return `"c_${collection}"`;
 }
 
-/**
- * The embedded read store: one SQLite file (WAL), a table per collection holding JSON documents,
- * and real indexes on the declared fields. Reads are point lookups or indexed range scans, and the
- * file survives restarts, so the API starts without replaying the log. `write` is one transaction:
- * documents and the projection checkpoint that covers them change together or not at all.
- */
 const WRITER_PRAGMAS = [
   'journal_mode = WAL',
   // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
@@ -40,6 +34,13 @@ export interface SqliteReadStoreOptions {
   cacheDocuments?: number;
 }
 
+/**
+ * The embedded read store: one SQLite file (WAL), a table per collection holding JSON documents,
+ * and real indexes on the declared fields. Reads are point lookups or indexed range scans, and the
+ * file survives restarts, so the API starts without replaying the log. `write` is one transaction:
+ * documents and the projection checkpoint that covers them change together or not at all.
+ * Writes and schema changes run on a writer thread; reads on this thread's own connection.
+ */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();

@@ -15,7 +15,7 @@ export interface EngineLogger {
 export interface ProjectionEngineOptions {
   now: () => Date;
   logger?: EngineLogger;
-  /** Events per read-store write at most, live and in a rebuild. */
+  /** Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000). */
   batchSize?: number;
   rebuildBatchSize?: number;
 }

@@ -27,9 +27,9 @@ export interface ProjectedDoc extends Doc {
 }
 
 /**
- * What `apply` may do. `update` is the only write, and it is idempotent: an event whose position
- * is not newer than the document's `_pos` leaves the document alone, so replaying a batch after a
- * crash (MongoDB applies writes before the checkpoint, not atomically with it) changes nothing.
+ * What `apply` may do. Both writes are idempotent. `update`: an event whose position is not newer
+ * than the document's `_pos` leaves the document alone, so replaying a batch after a crash (MongoDB
+ * applies writes before the checkpoint, not atomically with it) changes nothing. `put`: see below.
  */
 export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
