@@ -15,6 +15,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Requests of the cold pass: one per agent, at most this many. */
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
+/** Agents of the "asked again" scenario. */
+const AGAIN = 1_000;
 const source = join(ROOT, 'bench', 'data', String(N));
 
 function load(url, requests, amount) {
@@ -67,6 +69,8 @@ async function main() {
     const scenarios = [
       ['GET /agents/me/pulse', [{ method: 'GET', path: '/api/v1/agents/me/pulse', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
       ['GET /discover', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
+      // The same few agents asking again (a runtime polling): their kept rankings are patched.
+      ['GET /discover, asked again', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(agents[i++ % AGAIN].key) }) }], AGAIN],
       [
         'POST /swipe',
         [
@@ -100,11 +104,12 @@ async function main() {
       ],
     ];
     const only = process.env.BENCH_ONLY;
-    for (const [name, requests] of scenarios.filter(([n]) => !only || n.includes(only))) {
+    for (const [name, requests, callers = agents.length] of scenarios.filter(([n]) => !only || n.includes(only))) {
       process.stdout.write(`${name}… `);
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
-      const cold = summary(name, await load(url, requests, Math.min(agents.length, COLD_PASS)), ceilingRps);
+      i = 0;
+      const cold = summary(name, await load(url, requests, Math.min(callers, COLD_PASS)), ceilingRps);
       const r = { ...summary(name, await load(url, requests), ceilingRps), coldPass: cold };
       console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
       results.push(r);

@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentDoc, AGENTS, toProfileView } from '@companion/agents';
 import { CLOCK, Clock, decodeCursor, encodeCursor, invalid } from '@companion/platform';
-import { ReadModels } from '@companion/read-store';
+import { BoundedCache, ReadModels } from '@companion/read-store';
 import { isKnownScene } from '@companion/agents';
 import { compatibility } from '../domain/compatibility';
-import { rankCandidates } from '../domain/discovery-ranking';
+import { CandidateMatrix } from '../domain/candidate-matrix';
+import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
+import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
 import { chemistryScores } from '../domain/match';
 import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
 import { AGENT_MATCHES, AgentMatchesDoc, MatchDoc, MATCHES, MESSAGES, MessageDoc, SwipeDoc, SWIPES } from '../projections/matching.projection';
 import { CandidateIndex } from './candidate-index';
 import { MatchAccess } from './match-access';
+
+/** Callers whose discovery ranking is kept between requests. */
+const KEPT_RANKINGS = 20_000;
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -24,6 +29,9 @@ export function messageView(m: MessageDoc) {
 /** Reads of the matching read models; never the event store. */
 @Injectable()
 export class MatchingQueries {
+  /** Rankings kept per caller and scene; each is about KEPT_DEPTH ids and scores. */
+  private readonly kept = new BoundedCache<string, KeptRanking>(KEPT_RANKINGS);
+
   constructor(
     private readonly readModels: ReadModels,
     private readonly index: CandidateIndex,
@@ -44,16 +52,8 @@ export class MatchingQueries {
     ]);
     const swiped = new Set(mine.map((s) => s.targetId));
     const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
-    const ranked = rankCandidates(matrix, {
-      callerId,
-      callerVector: myVector.slice(),
-      swiped,
-      likedBy,
-      nowMs: this.clock.now().getTime(),
-      limit: options.limit,
-      sceneId: options.sceneId,
-      only: options.only,
-    });
+    const query = { callerId, callerVector: myVector, swiped, likedBy, nowMs: this.clock.now().getTime(), limit: options.limit, sceneId: options.sceneId };
+    const ranked = options.only ? rankCandidates(matrix, { ...query, only: options.only }) : this.keptRanking(matrix, query);
     const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.id))).map((d) => [d._id, d]));
     return ranked.flatMap((r) => {
       const profile = profiles.get(r.id);
@@ -71,6 +71,14 @@ export class MatchingQueries {
         },
       ];
     });
+  }
+
+  /** The caller's ranking kept from its last request and patched (discovery-cache.ts). */
+  private keptRanking(matrix: CandidateMatrix, query: RankingQuery): Ranked[] {
+    const key = `${query.callerId}\u0000${query.sceneId ?? ''}`;
+    const { ranked, kept } = discoverRanked(matrix, this.kept.get(key), query);
+    this.kept.set(key, kept);
+    return ranked;
   }
 
   /** The caller's matches, most recent activity first; matches whose partner left are gone. */

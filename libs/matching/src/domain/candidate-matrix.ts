@@ -1,8 +1,13 @@
 /**
- * Discovery's candidates as columns: one contiguous array of vectors (row i at i × dims), the
- * participation times and scenes beside it. A scan over contiguous memory is several times faster
- * than over objects, and the block boundaries let the ranking stop a dot product early (see
- * discovery-ranking.ts). Pure data structure: no I/O; rows are reused after a removal.
+ * Discovery's candidates as columns: one contiguous array per block of the vector (row i's part of
+ * block b at i × width of b), the participation times and scenes beside it. The ranking reads the
+ * first block of every row and the later blocks of only a few (see discovery-ranking.ts), so each
+ * block lies in its own array: the pass over every row reads one dense array instead of one cache
+ * line in every few. Pure data structure: no I/O; rows are reused after a removal.
+ *
+ * It also logs which agents changed (bounded, oldest dropped first), so a ranking kept for a caller
+ * can be patched with the few rows that changed instead of scanning every row again
+ * (discovery-cache.ts).
  */
 export interface Block {
   /** Exclusive end of the block in a row. */
@@ -11,22 +16,42 @@ export interface Block {
   weight: number;
 }
 
+export interface MatrixChange {
+  id: string;
+  /**
+   * When the change only moved the agent's participation time: the time before. Such a change can
+   * raise the agent's key only if it was not recently active before. NaN for any other change.
+   */
+  participationOnlyFrom: number;
+}
+
+/** Changes kept in the log; when it holds twice this many, the older half is dropped. */
+const LOG_KEPT = 100_000;
+
 export class CandidateMatrix {
   ids: string[] = [];
-  vectors: Float32Array;
+  /** Block b of every row, row after row. */
+  blockVectors: Float32Array[];
   lastParticipationMs: Float64Array;
   sceneIds: Array<string | null> = [];
   active: Uint8Array;
   readonly rowOf = new Map<string, number>();
+  /** Where each block starts in a whole vector. */
+  readonly starts: readonly number[];
   private free: number[] = [];
   rows = 0;
+  private log: MatrixChange[] = [];
+  /** The version of the oldest change still in the log. */
+  private logStart = 0;
 
   constructor(
     readonly dims: number,
     readonly blocks: readonly Block[],
     capacity = 1024,
   ) {
-    this.vectors = new Float32Array(capacity * dims);
+    if (blocks.length === 0 || blocks[blocks.length - 1].end !== dims) throw new Error(`blocks must end at the ${dims} dimensions`);
+    this.starts = blocks.map((_, b) => (b === 0 ? 0 : blocks[b - 1].end));
+    this.blockVectors = blocks.map((block, b) => new Float32Array(capacity * (block.end - this.starts[b])));
     this.lastParticipationMs = new Float64Array(capacity);
     this.active = new Uint8Array(capacity);
   }
@@ -35,16 +60,33 @@ export class CandidateMatrix {
     return this.rowOf.size;
   }
 
+  /** How many changes the matrix has had. */
+  get version(): number {
+    return this.logStart + this.log.length;
+  }
+
+  /** The changes after `version`, or null when the log no longer reaches back that far. */
+  changesSince(version: number): readonly MatrixChange[] | null {
+    if (version < this.logStart) return null;
+    return this.log.slice(version - this.logStart);
+  }
+
   upsert(id: string, vector: Float32Array, lastParticipationMs: number, sceneId: string | null): void {
     if (vector.length !== this.dims) throw new Error(`vector of ${vector.length} dimensions in a matrix of ${this.dims}`);
     let row = this.rowOf.get(id);
+    const participationOnly = row !== undefined && this.sceneIds[row] === sceneId && this.sameVector(row, vector);
+    this.record(id, participationOnly ? this.lastParticipationMs[row!] : NaN);
     if (row === undefined) {
       row = this.free.pop() ?? this.rows++;
       this.ensure(row + 1);
       this.rowOf.set(id, row);
       this.ids[row] = id;
     }
-    this.vectors.set(vector, row * this.dims);
+    for (let b = 0; b < this.blocks.length; b++) {
+      const start = this.starts[b];
+      const width = this.blocks[b].end - start;
+      this.blockVectors[b].set(vector.subarray(start, start + width), row * width);
+    }
     this.lastParticipationMs[row] = lastParticipationMs;
     this.sceneIds[row] = sceneId;
     this.active[row] = 1;
@@ -53,22 +95,50 @@ export class CandidateMatrix {
   remove(id: string): void {
     const row = this.rowOf.get(id);
     if (row === undefined) return;
+    this.record(id, NaN);
     this.rowOf.delete(id);
     this.active[row] = 0;
     this.free.push(row);
   }
 
+  /** A copy of the row's whole vector. */
   vectorOf(id: string): Float32Array | undefined {
     const row = this.rowOf.get(id);
-    return row === undefined ? undefined : this.vectors.subarray(row * this.dims, (row + 1) * this.dims);
+    if (row === undefined) return undefined;
+    const out = new Float32Array(this.dims);
+    for (let b = 0; b < this.blocks.length; b++) {
+      const width = this.blocks[b].end - this.starts[b];
+      out.set(this.blockVectors[b].subarray(row * width, (row + 1) * width), this.starts[b]);
+    }
+    return out;
+  }
+
+  private sameVector(row: number, vector: Float32Array): boolean {
+    for (let b = 0; b < this.blocks.length; b++) {
+      const start = this.starts[b];
+      const width = this.blocks[b].end - start;
+      const stored = this.blockVectors[b];
+      for (let i = 0; i < width; i++) if (stored[row * width + i] !== vector[start + i]) return false;
+    }
+    return true;
+  }
+
+  private record(id: string, participationOnlyFrom: number): void {
+    this.log.push({ id, participationOnlyFrom });
+    if (this.log.length >= 2 * LOG_KEPT) {
+      this.log = this.log.slice(LOG_KEPT);
+      this.logStart += LOG_KEPT;
+    }
   }
 
   private ensure(rows: number): void {
     if (rows <= this.active.length) return;
     const capacity = Math.max(rows, this.active.length * 2);
-    const vectors = new Float32Array(capacity * this.dims);
-    vectors.set(this.vectors);
-    this.vectors = vectors;
+    this.blockVectors = this.blockVectors.map((old, b) => {
+      const grown = new Float32Array(capacity * (this.blocks[b].end - this.starts[b]));
+      grown.set(old);
+      return grown;
+    });
     const times = new Float64Array(capacity);
     times.set(this.lastParticipationMs);
     this.lastParticipationMs = times;

@@ -1,4 +1,5 @@
 import { CandidateMatrix } from './candidate-matrix';
+import { dotEachRow, dotRange } from './dot';
 
 /**
  * Discovery's order (spec §4): incoming likes first (`likedYou`), then recent participation, then
@@ -40,78 +41,185 @@ export function compatibilityScore(a: ArrayLike<number>, b: ArrayLike<number>): 
 // Float rounding can step outside [-1, 1] by an ulp.
 const toScore = (dot: number) => Math.min(1, Math.max(0, (dot + 1) / 2));
 
+/** Bins of the histogram of bounds that picks the rows scored first. */
+const BINS = 4096;
+/** How many of the best-bounded rows are scored first. */
+const SEED = 256;
+/** Slack on a bound for Float32 rounding. */
+const EPSILON = 1e-6;
+
 /**
- * Top `limit` candidates in discovery order, in one pass over the matrix, O(n log limit). The two
- * buckets dominate a single sort key and the score orders within a bucket. Once the top list is
- * full, a candidate is dropped as soon as it cannot beat the last entry: after each block of the
- * vector the rest of the dot product can add at most the remaining blocks' weights, so most rows
- * stop after their first block.
+ * Top `limit` candidates in discovery order, the same as a full sort by (bucket + score, id). The two
+ * buckets dominate a single sort key and the score orders within a bucket. An exact search, in two
+ * passes:
+ * 1. every eligible row's first block of the dot product, which bounds its key from above (the
+ *    other blocks can add at most their weights);
+ * 2. the few hundred rows with the best bounds, finished, which fills the top list with good keys
+ *    at once; then every other row, finished block by block and dropped as soon as its bound falls
+ *    below the last of the top list.
+ * On real profiles most rows then stop at their first block (in plain row order the threshold rose
+ * slowly and most rows needed two or three). Both passes read rows in order (memory forwards), and
+ * each step is its own top-level function: V8 optimises them once, where closures made per call
+ * were deoptimised over and over.
  */
 export function rankCandidates(m: CandidateMatrix, q: RankingQuery): Ranked[] {
-  const { dims, blocks, vectors, lastParticipationMs, active, ids, sceneIds } = m;
-  if (q.callerVector.length !== dims) return [];
-  // Per-query marks by row instead of a set lookup per candidate.
-  const skip = new Uint8Array(m.rows);
-  const liked = new Uint8Array(m.rows);
-  const mark = (set: ReadonlySet<string>, into: Uint8Array) => {
-    for (const id of set) {
-      const row = m.rowOf.get(id);
-      if (row !== undefined) into[row] = 1;
-    }
-  };
-  mark(q.swiped, skip);
-  mark(q.likedBy, liked);
-  const self = m.rowOf.get(q.callerId);
-  if (self !== undefined) skip[self] = 1;
-  let only: Uint8Array | null = null;
-  if (q.only) {
-    only = new Uint8Array(m.rows);
-    mark(q.only, only);
-  }
-  const remaining = blocks.map((_, b) => blocks.slice(b + 1).reduce((s, x) => s + x.weight, 0));
-  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
-  const caller = q.callerVector;
-  const top: Array<{ row: number; key: number; score: number }> = [];
-  let worst = -Infinity;
-  let worstId = '';
+  return rankTop(m, q).ranked;
+}
 
-  for (let row = 0; row < m.rows; row++) {
-    if (!active[row] || skip[row] || (only && !only[row])) continue;
-    if (q.sceneId !== undefined && sceneIds[row] !== q.sceneId) continue;
-    const bucket = (liked[row] ? 4 : 0) + (lastParticipationMs[row] >= recentSince ? 2 : 0);
-    const full = top.length === q.limit;
-    if (full && bucket + 1 < worst) continue; // even a perfect score cannot enter
-    const base = row * dims;
-    let dot = 0;
-    let start = 0;
-    let pruned = false;
-    for (let b = 0; b < blocks.length; b++) {
-      const end = blocks[b].end;
-      for (let i = start; i < end; i++) dot += caller[i] * vectors[base + i];
-      start = end;
-      if (full && bucket + toScore(dot + remaining[b] + 1e-6) < worst) {
-        pruned = true;
-        break;
-      }
-    }
-    if (pruned) continue;
-    const score = toScore(dot);
-    const key = bucket + score;
-    if (full && (key < worst || (key === worst && ids[row] > worstId))) continue;
-    let i = top.length;
-    while (i > 0 && (key > top[i - 1].key || (key === top[i - 1].key && ids[row] < ids[top[i - 1].row]))) i--;
-    top.splice(i, 0, { row, key, score });
-    if (top.length > q.limit) top.pop();
-    if (top.length === q.limit) {
-      worst = top[top.length - 1].key;
-      worstId = ids[top[top.length - 1].row];
-    }
-  }
-  return top.map(({ row, score }) => ({
-    id: ids[row],
+/** The top `limit`, and how many candidates were eligible in all. */
+export function rankTop(m: CandidateMatrix, q: RankingQuery): { ranked: Ranked[]; eligible: number } {
+  if (q.callerVector.length !== m.dims || q.limit <= 0) return { ranked: [], eligible: 0 };
+  const s = new Search(m, q);
+  firstBlocks(s, m, q);
+  const seedBin = seedBinOf(s);
+  for (let j = 0; j < s.count; j++) if (s.bins[j] >= seedBin) finish(s, m, s.eligible[j]);
+  for (let j = 0; j < s.count; j++) if (s.bins[j] < seedBin) finish(s, m, s.eligible[j]);
+  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
+  const ranked = s.top.map(({ row, score }) => ({
+    id: m.ids[row],
     score,
-    likedYou: liked[row] === 1,
-    recentlyActive: lastParticipationMs[row] >= recentSince,
-    lastParticipationMs: lastParticipationMs[row],
+    likedYou: s.liked[row] === 1,
+    recentlyActive: m.lastParticipationMs[row] >= recentSince,
+    lastParticipationMs: m.lastParticipationMs[row],
   }));
+  return { ranked, eligible: s.count };
+}
+
+/** A candidate's place in discovery order: its bucket plus its score. */
+export const keyOf = (r: Pick<Ranked, 'likedYou' | 'recentlyActive' | 'score'>) => (r.likedYou ? 4 : 0) + (r.recentlyActive ? 2 : 0) + r.score;
+
+/** One row's score, summed block by block exactly as the ranking sums it. */
+export function rowScore(m: CandidateMatrix, caller: Float32Array, row: number): number {
+  let d = 0;
+  for (let b = 0; b < m.blocks.length; b++) {
+    const offset = m.starts[b];
+    const width = m.blocks[b].end - offset;
+    d += dotRange(caller, offset, m.blockVectors[b], row * width, width);
+  }
+  return toScore(d);
+}
+
+/** One query's working state, of one shape for every query. */
+class Search {
+  readonly skip: Uint8Array;
+  readonly liked: Uint8Array;
+  readonly only: Uint8Array | null;
+  /** Each block's largest possible share of the dot product after it. */
+  readonly remaining: number[];
+  readonly dot: Float64Array;
+  readonly bound: Float64Array;
+  readonly bucket: Uint8Array;
+  readonly eligible: Int32Array;
+  /** The histogram bin of each eligible row's bound. */
+  readonly bins: Uint16Array;
+  count = 0;
+  lo = Infinity;
+  hi = -Infinity;
+  scale = 0;
+  readonly top: Array<{ row: number; key: number; score: number }> = [];
+  readonly limit: number;
+  readonly caller: Float32Array;
+  worst = -Infinity;
+  worstId = '';
+
+  constructor(m: CandidateMatrix, q: RankingQuery) {
+    const n = m.rows;
+    // Per-query marks by row instead of a set lookup per candidate.
+    this.skip = marks(m, q.swiped);
+    this.liked = marks(m, q.likedBy);
+    this.only = q.only ? marks(m, q.only) : null;
+    const self = m.rowOf.get(q.callerId);
+    if (self !== undefined) this.skip[self] = 1;
+    this.remaining = m.blocks.map((_, b) => m.blocks.slice(b + 1).reduce((sum, x) => sum + x.weight, 0));
+    this.dot = new Float64Array(n);
+    this.bound = new Float64Array(n);
+    this.bucket = new Uint8Array(n);
+    this.eligible = new Int32Array(n);
+    this.bins = new Uint16Array(n);
+    this.limit = q.limit;
+    this.caller = q.callerVector;
+  }
+
+  binOf(bound: number): number {
+    return Math.min(BINS - 1, Math.floor((bound - this.lo) * this.scale));
+  }
+}
+
+function marks(m: CandidateMatrix, ids: ReadonlySet<string>): Uint8Array {
+  const out = new Uint8Array(m.rows);
+  for (const id of ids) {
+    const row = m.rowOf.get(id);
+    if (row !== undefined) out[row] = 1;
+  }
+  return out;
+}
+
+/** Pass 1: the first block of every row's dot product, and the bound on each eligible row's key. */
+function firstBlocks(s: Search, m: CandidateMatrix, q: RankingQuery): void {
+  const { active, lastParticipationMs, sceneIds } = m;
+  const { skip, only, liked, dot, bound, bucket, eligible } = s;
+  dotEachRow(q.callerVector, m.blockVectors[0], m.blocks[0].end, m.rows, dot);
+  const rest = s.remaining[0] + EPSILON;
+  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
+  const scene = q.sceneId;
+  let count = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let row = 0; row < m.rows; row++) {
+    if (!active[row] || skip[row] || (only !== null && !only[row])) continue;
+    if (scene !== undefined && sceneIds[row] !== scene) continue;
+    const k = (liked[row] ? 4 : 0) + (lastParticipationMs[row] >= recentSince ? 2 : 0);
+    const b = k + toScore(dot[row] + rest);
+    bucket[row] = k;
+    bound[row] = b;
+    eligible[count++] = row;
+    if (b < lo) lo = b;
+    if (b > hi) hi = b;
+  }
+  s.count = count;
+  s.lo = lo;
+  s.hi = hi;
+  s.scale = hi > lo ? BINS / (hi - lo) : 0;
+}
+
+/** The lowest bin of a histogram of the bounds that, with the bins above it, holds the SEED best rows. */
+function seedBinOf(s: Search): number {
+  const wanted = Math.max(SEED, s.limit);
+  if (s.count <= wanted) return 0; // every row is a seed (their bins stay 0)
+  const histogram = new Int32Array(BINS);
+  for (let j = 0; j < s.count; j++) histogram[(s.bins[j] = s.binOf(s.bound[s.eligible[j]]))]++;
+  let bin = BINS;
+  for (let seen = 0; bin > 0 && seen < wanted; ) seen += histogram[--bin];
+  return bin;
+}
+
+/** The rest of a row's dot product, block by block, unless its bound falls below the top list. */
+function finish(s: Search, m: CandidateMatrix, row: number): void {
+  const full = s.top.length === s.limit;
+  const worst = s.worst;
+  if (full && s.bound[row] < worst) return;
+  const k = s.bucket[row];
+  let d = s.dot[row];
+  for (let b = 1; b < m.blocks.length; b++) {
+    const offset = m.starts[b];
+    const width = m.blocks[b].end - offset;
+    d += dotRange(s.caller, offset, m.blockVectors[b], row * width, width);
+    if (full && k + toScore(d + s.remaining[b] + EPSILON) < worst) return;
+  }
+  const score = toScore(d);
+  offer(s, m.ids, row, k + score, score);
+}
+
+/** Into the top list, kept sorted by key and then id. */
+function offer(s: Search, ids: string[], row: number, key: number, score: number): void {
+  const top = s.top;
+  if (top.length === s.limit && (key < s.worst || (key === s.worst && ids[row] > s.worstId))) return;
+  let i = top.length;
+  while (i > 0 && (key > top[i - 1].key || (key === top[i - 1].key && ids[row] < ids[top[i - 1].row]))) i--;
+  top.splice(i, 0, { row, key, score });
+  if (top.length > s.limit) top.pop();
+  if (top.length === s.limit) {
+    s.worst = top[top.length - 1].key;
+    s.worstId = ids[top[top.length - 1].row];
+  }
 }

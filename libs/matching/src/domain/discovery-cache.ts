@@ -1,0 +1,137 @@
+import { CandidateMatrix } from './candidate-matrix';
+import { keyOf, Ranked, rankTop, RankingQuery, RECENT_PARTICIPATION_MS, rowScore } from './discovery-ranking';
+
+/**
+ * A caller's discovery ranking, kept between requests and patched with what changed since, so a
+ * caller who asks again (after a few swipes, say) costs a few dot products instead of a scan of
+ * every candidate. The answer is always the one `rankTop` would give now; the property test
+ * (discovery-cache.property.unit.spec.ts) checks exactly that over random histories.
+ *
+ * What makes patching exact: the kept list holds the DEPTH best candidates as of its computation,
+ * and every other candidate sorted after `boundary` then. A candidate outside the list can only
+ * move up by a change that is seen here: a new vector or scene, a (re)activation, a new incoming
+ * like, a swipe taken back, or a participation time that makes a no-longer-recent agent recent
+ * again — each is in the matrix's change log or in the difference of the swipe sets, and those
+ * candidates are scored again. Time alone only moves candidates down (recency expires), so a kept
+ * entry that falls behind the boundary is dropped, and when fewer than `limit` remain ahead of it
+ * the ranking is computed afresh.
+ */
+export interface KeptRanking {
+  readonly matrix: CandidateMatrix;
+  readonly sceneId: string | undefined;
+  /** The matrix version it is up to date with. */
+  version: number;
+  /** When it was last brought up to date. */
+  checkedAtMs: number;
+  swiped: ReadonlySet<string>;
+  likedBy: ReadonlySet<string>;
+  /** Kept candidates and their scores. */
+  readonly scores: Map<string, number>;
+  /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
+  readonly boundary: { key: number; id: string } | null;
+}
+
+/** Candidates kept per caller: the largest page (50) twice over, so a page survives some swipes. */
+export const KEPT_DEPTH = 100;
+/** Past this share of the matrix (and at least PATCH_MIN) to score again, a fresh scan is cheaper than patching. */
+const PATCH_LIMIT = 0.05;
+const PATCH_MIN = 64;
+
+/** Not for guest-list queries (`only`): those are small and answered by `rankTop` directly. */
+export function discoverRanked(
+  m: CandidateMatrix,
+  kept: KeptRanking | undefined,
+  q: RankingQuery,
+  depth = KEPT_DEPTH,
+): { ranked: Ranked[]; kept: KeptRanking } {
+  let next = kept && kept.matrix === m && kept.sceneId === q.sceneId ? patch(m, kept, q) : null;
+  let ranked = next && page(m, next, q);
+  if (!next || !ranked) {
+    next = compute(m, q, depth);
+    ranked = page(m, next, q) ?? [];
+  }
+  next.version = m.version;
+  next.checkedAtMs = q.nowMs;
+  next.swiped = q.swiped;
+  next.likedBy = q.likedBy;
+  return { ranked, kept: next };
+}
+
+function compute(m: CandidateMatrix, q: RankingQuery, depth: number): KeptRanking {
+  const { ranked, eligible } = rankTop(m, { ...q, limit: Math.max(depth, q.limit) });
+  const last = ranked[ranked.length - 1];
+  return {
+    matrix: m,
+    sceneId: q.sceneId,
+    version: m.version,
+    checkedAtMs: q.nowMs,
+    swiped: q.swiped,
+    likedBy: q.likedBy,
+    scores: new Map(ranked.map((r) => [r.id, r.score])),
+    boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
+  };
+}
+
+/** The kept ranking brought up to now, or null when it cannot be (a fresh scan is needed). */
+function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRanking | null {
+  const changes = m.changesSince(kept.version);
+  if (changes === null) return null;
+  const again = new Set<string>();
+  const recentBefore = kept.checkedAtMs - RECENT_PARTICIPATION_MS;
+  for (const c of changes) {
+    if (c.id === q.callerId) {
+      if (Number.isNaN(c.participationOnlyFrom)) return null; // the caller's own vector changed
+      continue;
+    }
+    // Recently active before and after: the key has not moved up.
+    if (c.participationOnlyFrom >= recentBefore) continue;
+    again.add(c.id);
+  }
+  differences(kept.swiped, q.swiped, again);
+  differences(kept.likedBy, q.likedBy, again);
+  if (again.size > Math.max(PATCH_MIN, PATCH_LIMIT * m.size)) return null;
+  const caller = q.callerVector;
+  for (const id of again) {
+    const row = m.rowOf.get(id);
+    if (row === undefined || id === q.callerId || q.swiped.has(id) || (q.sceneId !== undefined && m.sceneIds[row] !== q.sceneId)) {
+      kept.scores.delete(id);
+      continue;
+    }
+    const score = rowScore(m, caller, row);
+    if (kept.scores.has(id) || ahead(keyNow(m, q, id, row, score), id, kept.boundary)) kept.scores.set(id, score);
+  }
+  return kept;
+}
+
+/** The first `limit` kept candidates still ahead of the boundary, or null when fewer are left. */
+function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] | null {
+  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
+  const shown: Array<{ ranked: Ranked; key: number }> = [];
+  for (const [id, score] of kept.scores) {
+    const row = m.rowOf.get(id);
+    const ranked = row === undefined ? null : { id, score, likedYou: q.likedBy.has(id), recentlyActive: m.lastParticipationMs[row] >= recentSince, lastParticipationMs: m.lastParticipationMs[row] };
+    const key = ranked ? keyOf(ranked) : -Infinity;
+    // Fallen behind the boundary (recency expired): others may now be ahead of it, so it goes.
+    if (ranked && ahead(key, id, kept.boundary)) shown.push({ ranked, key });
+    else kept.scores.delete(id);
+  }
+  if (shown.length < q.limit && kept.boundary !== null) return null;
+  shown.sort((a, b) => b.key - a.key || (a.ranked.id < b.ranked.id ? -1 : 1));
+  return shown.slice(0, q.limit).map((s) => s.ranked);
+}
+
+function keyNow(m: CandidateMatrix, q: RankingQuery, id: string, row: number, score: number): number {
+  return keyOf({ likedYou: q.likedBy.has(id), recentlyActive: m.lastParticipationMs[row] >= q.nowMs - RECENT_PARTICIPATION_MS, score });
+}
+
+/** Sorts no later than the boundary (key descending, then id ascending). */
+function ahead(key: number, id: string, boundary: KeptRanking['boundary']): boolean {
+  return boundary === null || key > boundary.key || (key === boundary.key && id <= boundary.id);
+}
+
+/** Adds to `into` every id in exactly one of the two sets. */
+function differences(before: ReadonlySet<string>, now: ReadonlySet<string>, into: Set<string>): void {
+  if (before === now) return;
+  for (const id of now) if (!before.has(id)) into.add(id);
+  for (const id of before) if (!now.has(id)) into.add(id);
+}
