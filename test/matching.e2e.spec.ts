@@ -307,6 +307,16 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect(opp.compatibility.traits).toBeLessThan(0.05);
     for (const a of res.body.agents) expect(a.compatibilityScore).toBeGreaterThanOrEqual(0);
     for (const a of res.body.agents) expect(a.compatibilityScore).toBeLessThanOrEqual(1);
+
+    // Asked again (the kept ranking is patched): `opposite` takes part and moves up into the recent
+    // bucket; the agent I swiped on is gone.
+    await api.post('/api/v1/swipe', { targetAgentId: other.id, liked: false }, opposite.key);
+    await api.post('/api/v1/swipe', { targetAgentId: liker.id, liked: false }, me.key);
+    const again = await api.get('/api/v1/discover?limit=50', me.key);
+    const againIds = again.body.agents.map((a: { id: string }) => a.id);
+    expect(againIds).not.toContain(liker.id);
+    expect(againIds.slice(0, 2).sort()).toEqual([active.id, opposite.id].sort());
+    expect(again.body.agents.find((a: { id: string }) => a.id === opposite.id)).toMatchObject({ likedYou: false, recentlyActive: true });
   });
 
   it('never shows agents already swiped on, deleted agents, or the caller; filters by scene', async () => {

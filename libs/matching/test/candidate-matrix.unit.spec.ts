@@ -42,6 +42,18 @@ describe('candidate matrix', () => {
     expect(m.changesSince(m.version)).toEqual([]);
   });
 
+  it('moves a participation time alone, logged as such; ignores agents it does not hold', () => {
+    const m = new CandidateMatrix(4, BLOCKS);
+    m.upsert('a', v(1, 0, 1, 0), 10, null);
+    const after = m.version;
+    m.touch('a', 25);
+    m.touch('a', 25); // unchanged: nothing logged
+    m.touch('ghost', 30);
+    expect(m.participationOf('a')).toBe(25);
+    expect(m.participationOf('ghost')).toBe(0);
+    expect(m.changesSince(after)).toEqual([{ id: 'a', participationOnlyFrom: 10 }]);
+  });
+
   it('drops the oldest changes past its bound, and then says it cannot reach back', () => {
     const m = new CandidateMatrix(4, BLOCKS);
     for (let i = 0; i < 200_000; i++) m.upsert('a', v(1, 0, 1, 0), i, null);

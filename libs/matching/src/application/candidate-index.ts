@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { ReadModels } from '@companion/read-store';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import { COMPATIBILITY_WEIGHTS, EMBEDDING_BLOCKS, Embedding, toVector } from '../domain/compatibility';
-import { DISCOVERY_PROFILES, DiscoveryProfileDoc } from '../projections/discovery.projection';
+import { DISCOVERY_PARTICIPATION, DISCOVERY_PROFILES, DiscoveryParticipationDoc, DiscoveryProfileDoc } from '../projections/discovery.projection';
 
 const PAGE = 5000;
 
 /**
  * Every active candidate's vector in memory, as one columnar matrix, so discovery scores 100 000
- * agents without touching the event log or the read store. It follows the discovery read model by
- * document position (`_pos`), reading only up to the projection's committed checkpoint, so each
- * refresh costs one indexed range query over what changed; a projection rebuild (new generation)
- * reloads it. Every API instance holds its own copy, fed from the shared read store.
+ * agents without touching the event log or the read store. It follows the discovery read model's
+ * two collections (profiles, then participation times) by document position (`_pos`), reading only
+ * up to the projection's committed checkpoint, so each refresh costs one indexed range query per
+ * collection over what changed; a projection rebuild (new generation) reloads it. Every API
+ * instance holds its own copy, fed from the shared read store.
  */
 @Injectable()
 export class CandidateIndex {
@@ -50,7 +51,7 @@ export class CandidateIndex {
   }
 
   private async pull(): Promise<void> {
-    const physical = this.readModels.physical(DISCOVERY_PROFILES);
+    const physical = `${this.readModels.physical(DISCOVERY_PROFILES)} ${this.readModels.physical(DISCOVERY_PARTICIPATION)}`;
     if (physical !== this.physical) {
       this.physical = physical;
       this.cursor = 0;
@@ -59,17 +60,20 @@ export class CandidateIndex {
     }
     const upTo = await this.readModels.checkpoint(DISCOVERY_PROFILES);
     if (upTo <= this.cursor) return;
+    // Profiles first: a new agent's participation time then finds its row.
+    await this.follow<DiscoveryProfileDoc>(DISCOVERY_PROFILES, upTo, (doc) => this.apply(doc));
+    await this.follow<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, upTo, (doc) => this.matrix?.touch(doc._id, Date.parse(doc.lastParticipationAt)));
+    this.cursor = upTo;
+  }
+
+  /** The collection's documents written after the cursor, up to `upTo`, in order. */
+  private async follow<T extends { _id: string }>(collection: string, upTo: number, apply: (doc: T) => void): Promise<void> {
     for (let from = this.cursor; ; ) {
-      const docs = await this.readModels.find<DiscoveryProfileDoc & { _pos: number }>(
-        DISCOVERY_PROFILES,
-        { _pos: { $gt: from, $lte: upTo } },
-        { sort: [['_pos', 1]], limit: PAGE },
-      );
-      for (const doc of docs) this.apply(doc);
-      if (docs.length < PAGE) break;
+      const docs = await this.readModels.find<T & { _pos: number }>(collection, { _pos: { $gt: from, $lte: upTo } }, { sort: [['_pos', 1]], limit: PAGE });
+      for (const doc of docs) apply(doc);
+      if (docs.length < PAGE) return;
       from = docs[docs.length - 1]._pos;
     }
-    this.cursor = upTo;
   }
 
   private apply(doc: DiscoveryProfileDoc): void {
@@ -89,7 +93,7 @@ export class CandidateIndex {
     // Another model's vectors (an embedder change before its rebuild finished) are not comparable.
     if (row.length !== this.matrix.dims) return;
     this.embeddings.set(doc._id, embedding);
-    this.matrix.upsert(doc._id, row, doc.lastParticipationAt ? Date.parse(doc.lastParticipationAt) : 0, doc.sceneId ?? null);
+    this.matrix.upsert(doc._id, row, this.matrix.participationOf(doc._id), doc.sceneId ?? null);
   }
 }
 

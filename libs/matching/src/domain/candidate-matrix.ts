@@ -92,6 +92,20 @@ export class CandidateMatrix {
     this.active[row] = 1;
   }
 
+  /** Moves an agent's participation time; an agent not in the matrix is ignored. */
+  touch(id: string, lastParticipationMs: number): void {
+    const row = this.rowOf.get(id);
+    if (row === undefined || this.lastParticipationMs[row] === lastParticipationMs) return;
+    this.record(id, this.lastParticipationMs[row]);
+    this.lastParticipationMs[row] = lastParticipationMs;
+  }
+
+  /** The agent's participation time, or 0 when it is not in the matrix. */
+  participationOf(id: string): number {
+    const row = this.rowOf.get(id);
+    return row === undefined ? 0 : this.lastParticipationMs[row];
+  }
+
   remove(id: string): void {
     const row = this.rowOf.get(id);
     if (row === undefined) return;

@@ -14,10 +14,19 @@ export interface DiscoveryProfileDoc extends Doc {
   /** What the embedding was computed from, so a profile change re-embeds without another read model. */
   input?: EmbeddingInput;
   embedding?: Embedding;
-  lastParticipationAt?: string;
+}
+
+/**
+ * When the agent last took part, apart from its profile: every swipe, message, rating … moves it,
+ * and rewriting the profile with its embedding (about 1.1 KB) for each of them cost a third of the
+ * message throughput (measured: 1 150 → 1 526 messages/s at 10 000 agents without that rewrite).
+ */
+export interface DiscoveryParticipationDoc extends Doc {
+  lastParticipationAt: string;
 }
 
 export const DISCOVERY_PROFILES = 'discoveryProfiles';
+export const DISCOVERY_PARTICIPATION = 'discoveryParticipation';
 
 type Participation =
   | { type: 'SwipeRecorded'; data: { swiperId: string } }
@@ -41,7 +50,7 @@ const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bi
 export function discoveryProjection(embedder: Embedder): Projection {
   return {
     name: 'discovery',
-    version: 2,
+    version: 3,
     collections: [
       {
         name: DISCOVERY_PROFILES,
@@ -50,6 +59,7 @@ export function discoveryProjection(embedder: Embedder): Projection {
           { name: 'by_active_scene', fields: [['active', 1], ['sceneId', 1]] },
         ],
       },
+      { name: DISCOVERY_PARTICIPATION, indexes: [{ name: 'by_pos', fields: [['_pos', 1]] }] },
     ],
     eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated', 'GuidedDateStarted', 'ContributionAdded', 'MixerRsvpRecorded', 'MixerCheckedIn'],
 
@@ -67,9 +77,8 @@ export function discoveryProjection(embedder: Embedder): Projection {
             sceneId: profile.sceneId ?? null,
             input,
             embedding,
-            lastParticipationAt: at,
           }));
-          return;
+          return participated(ctx, agentId, at);
         }
         case 'AgentProfileUpdated': {
           const { agentId, changes } = event.data;
@@ -84,10 +93,9 @@ export function discoveryProjection(embedder: Embedder): Projection {
               input,
               embedding,
               sceneId: changes.sceneId === undefined ? doc.sceneId : changes.sceneId,
-              lastParticipationAt: at,
             },
           );
-          return;
+          return participated(ctx, agentId, at);
         }
         case 'AgentDeleted':
           await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, event.data.agentId, () => ({ _id: event.data.agentId, active: false }));
@@ -109,8 +117,9 @@ export function discoveryProjection(embedder: Embedder): Projection {
   };
 }
 
-function participated(ctx: ProjectionContext, agentId: string, at: string): Promise<void> {
-  return ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId, (doc) => (doc?.active ? { ...doc, lastParticipationAt: at } : undefined));
+/** A blind write: the document is the event's alone (an agent's events come in order). */
+function participated(ctx: ProjectionContext, agentId: string, at: string): void {
+  ctx.put<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, { _id: agentId, lastParticipationAt: at });
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {
