@@ -72,6 +72,19 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     expect((await commands.handle('tally-f', lenient, { by: 'z' })).state.by).toEqual(['x', 'y', 'admin', 'z']);
   });
 
+  it('decides a likely-new stream without reading it, and a wrong guess still decides on the real state', async () => {
+    const reads = jest.spyOn(store, 'readStream');
+    const decider = tally(2);
+    await commands.handle('tally-n', decider, { by: 'x' }, {}, { likelyNew: true });
+    expect(reads).not.toHaveBeenCalled();
+    // Not new after all (another process wrote it): the append fails, the stream is read, the rule holds.
+    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    expect((await other.handle('tally-n', decider, { by: 'y' }, {}, { likelyNew: true })).state.by).toEqual(['x', 'y']);
+    const third = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    await expect(third.handle('tally-n', decider, { by: 'z' }, {}, { likelyNew: true })).rejects.toMatchObject({ code: 'full' });
+    expect((await store.readStream('tally-n')).map((e) => e.data)).toEqual([{ by: 'x' }, { by: 'y' }]);
+  });
+
   it('keeps the rule under concurrent commands on one stream: exactly the allowed number succeed', async () => {
     const decider = tally(5);
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => commands.handle('tally-c', decider, { by: `w${i}` })));

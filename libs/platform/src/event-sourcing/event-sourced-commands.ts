@@ -11,6 +11,16 @@ export interface CommandContext {
   correlationId?: string;
 }
 
+export interface HandleOptions {
+  /**
+   * The stream is usually new when nothing of it is remembered (a pair's first swipe): decide on
+   * the initial state and append expecting no stream, instead of reading first. An existing stream
+   * makes the append fail (or a refusal is re-checked) and the next attempt reads it, so a wrong
+   * guess costs one round trip and never a wrong decision.
+   */
+  likelyNew?: boolean;
+}
+
 export interface CommandResult<State, Event extends DomainEvent> {
   /** State after the new events. */
   state: State;
@@ -49,11 +59,13 @@ export class EventSourcedCommands {
     decider: Decider<State, Command, Event>,
     command: Command,
     context: CommandContext = {},
+    options: HandleOptions = {},
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       // A remembered state is decided on without reading: if the stream moved on meanwhile (another
       // process appended), the append's expected revision fails and the next attempt reads the tail.
-      const known = attempt === 1 ? this.states.get<State>(decider, streamName) : undefined;
+      const remembered = attempt === 1 ? this.states.get<State>(decider, streamName) : undefined;
+      const known = remembered ?? (attempt === 1 && options.likelyNew ? { state: decider.initialState(), revision: -1 } : undefined);
       const { state, revision } = known ?? (await this.catchUp(streamName, decider));
       let events: Event[];
       try {
