@@ -1,9 +1,11 @@
 // Discovery at scale: ranks N candidates (default 100 000) for one caller with the real embedder
-// and the real ranking, as GET /discover does after its candidate index is warm.
+// and the real ranking, as GET /discover does after its candidate index is warm; then the same
+// caller asking again after five swipes while 1 000 other agents took part (the kept ranking, patched).
 //   npm run build && node bench/discovery-ranking.js [N] [rounds]
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankCandidates } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
+const { discoverRanked } = require('../dist/libs/matching/src/domain/discovery-cache');
 
 const N = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 200);
@@ -37,8 +39,29 @@ async function main() {
     rankCandidates(matrix, { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 });
     times.push(performance.now() - s);
   }
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
-  console.log(JSON.stringify({ candidates: N, dimensions: candidates[0].vector.length, embedSeconds: +(built / 1000).toFixed(1), rounds: ROUNDS, p50ms: +q(0.5), p99ms: +q(0.99), maxms: +times[times.length - 1].toFixed(2) }));
+  const again = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const caller = candidates[(r * 7919) % candidates.length];
+    const query = { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 };
+    const { ranked, kept } = discoverRanked(matrix, undefined, query);
+    for (let k = 0; k < 1000; k++) matrix.touch(candidates[(r * 31 + k * 97) % N].id, now);
+    const more = new Set([...swiped, ...ranked.slice(0, 5).map((x) => x.id)]);
+    const s = performance.now();
+    discoverRanked(matrix, kept, { ...query, swiped: more });
+    again.push(performance.now() - s);
+  }
+  const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(2);
+  console.log(
+    JSON.stringify({
+      candidates: N,
+      dimensions: candidates[0].vector.length,
+      embedSeconds: +(built / 1000).toFixed(1),
+      rounds: ROUNDS,
+      p50ms: +q(times, 0.5),
+      p99ms: +q(times, 0.99),
+      maxms: +Math.max(...times).toFixed(2),
+      askedAgain: { p50ms: +q(again, 0.5), p99ms: +q(again, 0.99) },
+    }),
+  );
 }
 main();

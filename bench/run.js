@@ -1,6 +1,7 @@
 // Load benchmarks (not part of npm test): the built service on the embedded default with
 // RATE_LIMITS=off against a generated data set, many agents each with its own key, and the same
-// load generator against a bare Fastify route (the ceiling) in the same run.
+// load generator against a bare Fastify route (the ceiling) in the same run — measured again just
+// before each scenario, because this machine's ceiling moves by a third from minute to minute.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
 const { fork, execFileSync } = require('node:child_process');
@@ -56,9 +57,7 @@ async function main() {
   cpSync(source, work, { recursive: true });
 
   const results = [];
-  const bare = await ceiling();
-  const ceilingRps = bare.requests.average;
-  results.push(summary('bare Fastify route (ceiling)', bare, 0));
+  const ceilings = [];
 
   const service = await startService(work);
   try {
@@ -105,12 +104,15 @@ async function main() {
     ];
     const only = process.env.BENCH_ONLY;
     for (const [name, requests, callers = agents.length] of scenarios.filter(([n]) => !only || n.includes(only))) {
-      process.stdout.write(`${name}… `);
+      const bare = await ceiling();
+      const ceilingRps = bare.requests.average;
+      ceilings.push(summary('bare Fastify route (ceiling)', bare, 0));
+      process.stdout.write(`${name} (ceiling ${Math.round(ceilingRps)} req/s)… `);
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
       i = 0;
       const cold = summary(name, await load(url, requests, Math.min(callers, COLD_PASS)), ceilingRps);
-      const r = { ...summary(name, await load(url, requests), ceilingRps), coldPass: cold };
+      const r = { ...summary(name, await load(url, requests), ceilingRps), ceilingRps: Math.round(ceilingRps), coldPass: cold };
       console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
       results.push(r);
     }
@@ -133,6 +135,7 @@ async function main() {
     machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     dataSet: { agents: N, matches: matches.length, events },
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
+    ceilings,
     results,
     startupMs,
     rebuild: { projection: 'agents', events, seconds: rebuildSeconds, eventsPerSecond: Math.round(events / rebuildSeconds) },
