@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AgentDoc, AGENTS, toProfileView } from '@companion/agents';
+import { AgentDoc, AGENTS, profileJson } from '@companion/agents';
 import { CLOCK, Clock, decodeCursor, encodeCursor, invalid } from '@companion/platform';
 import { BoundedCache, ReadModels } from '@companion/read-store';
 import { isKnownScene } from '@companion/agents';
@@ -39,13 +39,17 @@ export class MatchingQueries {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async discover(callerId: string, options: { limit: number; sceneId?: string; only?: ReadonlySet<string> }) {
+  /**
+   * The body of GET /discover as JSON text: each candidate's public profile is serialised once per
+   * version of its document (`profileJson`) and only the caller's scores per request.
+   */
+  async discover(callerId: string, options: { limit: number; sceneId?: string; only?: ReadonlySet<string> }): Promise<string> {
     if (options.sceneId !== undefined && !isKnownScene(options.sceneId)) throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
     await this.index.refresh();
     const matrix = this.index.candidates;
     const myVector = matrix?.vectorOf(callerId);
     const myEmbedding = this.index.embeddingOf(callerId);
-    if (!matrix || !myVector || !myEmbedding) return [];
+    if (!matrix || !myVector || !myEmbedding) return '{"agents":[]}';
     const [mine, incoming] = await Promise.all([
       this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
       this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
@@ -55,22 +59,22 @@ export class MatchingQueries {
     const query = { callerId, callerVector: myVector, swiped, likedBy, nowMs: this.clock.now().getTime(), limit: options.limit, sceneId: options.sceneId };
     const ranked = options.only ? rankCandidates(matrix, { ...query, only: options.only }) : this.keptRanking(matrix, query);
     const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.id))).map((d) => [d._id, d]));
-    return ranked.flatMap((r) => {
+    const items = ranked.flatMap((r) => {
       const profile = profiles.get(r.id);
       const embedding = this.index.embeddingOf(r.id);
       if (!profile || !embedding) return [];
       const { breakdown } = compatibility(myEmbedding, embedding);
-      return [
-        {
-          ...toProfileView(profile),
-          compatibilityScore: round(r.score),
-          likedYou: r.likedYou,
-          recentlyActive: r.recentlyActive,
-          lastParticipationAt: r.lastParticipationMs ? new Date(r.lastParticipationMs).toISOString() : null,
-          compatibility: { traits: round(breakdown.traits), interests: round(breakdown.interests), text: round(breakdown.text) },
-        },
-      ];
+      const scores = JSON.stringify({
+        compatibilityScore: round(r.score),
+        likedYou: r.likedYou,
+        recentlyActive: r.recentlyActive,
+        lastParticipationAt: r.lastParticipationMs ? new Date(r.lastParticipationMs).toISOString() : null,
+        compatibility: { traits: round(breakdown.traits), interests: round(breakdown.interests), text: round(breakdown.text) },
+      });
+      // The public profile's fields, then the caller's scores, in one object.
+      return [`${profileJson(profile).slice(0, -1)},${scores.slice(1)}`];
     });
+    return `{"agents":[${items.join(',')}]}`;
   }
 
   /** The caller's ranking kept from its last request and patched (discovery-cache.ts). */

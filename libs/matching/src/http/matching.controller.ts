@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS, RateLimit, RateLimitGuard } from '@companion/platform';
@@ -21,10 +22,12 @@ export class DiscoveryController {
   @Get('discover')
   @RateLimit('discovery')
   @ApiOperation({ summary: 'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility' })
-  async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery) {
+  async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
     const only = query.mixer === undefined ? undefined : await this.mixer.guestIds(query.mixer);
-    return { agents: await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId, only }) };
+    const body = await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId, only });
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return body;
   }
 
   @Post('swipe')
