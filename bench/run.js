@@ -79,8 +79,9 @@ async function main() {
             setupRequest: (req) => {
               const n = i++;
               const swiper = agents[n % agents.length];
-              // Never the swiper itself (that is a 400, not a swipe).
-              const t = (n * 104729 + 17) % agents.length;
+              // Never the swiper itself (that is a 400, not a swipe), and each round over the agents
+              // on other targets: a repeated swipe is an idempotent no-op, not the write measured here.
+              const t = (n * 104729 + Math.floor(n / agents.length) * 7919 + 17) % agents.length;
               const target = agents[t === n % agents.length ? (t + 1) % agents.length : t];
               return { ...req, headers: { ...auth(swiper.key), 'content-type': 'application/json' }, body: JSON.stringify({ targetAgentId: target.id, liked: false }) };
             },

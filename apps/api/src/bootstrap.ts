@@ -36,8 +36,10 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
   // JSON only: any other media type is a 415, not a string body that fails validation.
   fastify.removeContentTypeParser(['text/plain']);
   // Every answer is data: browsers must not sniff a JSON body into something they would render.
-  fastify.addHook('onSend', async (_request, reply) => {
+  // A callback hook: an async one costs every response a promise.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
+    done(null, payload);
   });
   // The owner's page and its session endpoints belong to the browser, not to the agent API (libs/owner).
   app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health', 'owner', 'owner/{*path}'] });
