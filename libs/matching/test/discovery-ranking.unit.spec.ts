@@ -1,6 +1,13 @@
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
 import { LocalEmbedder, toVector } from '../src/domain/compatibility';
-import { compatibilityScore, rankCandidates, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+import { rankCandidates, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+
+/** The plain definition the ranking must agree with: cosine of two √weight-scaled unit-block vectors, mapped to 0..1. */
+function compatibilityScore(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
+  return (dot + 1) / 2;
+}
 
 interface RankableCandidate {
   id: string;

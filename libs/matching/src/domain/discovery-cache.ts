@@ -102,18 +102,17 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
       continue;
     }
     const score = rowScore(m, caller, row);
-    if (kept.scores.has(id) || ahead(keyNow(m, q, id, row, score), id, kept.boundary)) kept.scores.set(id, score);
+    if (kept.scores.has(id) || ahead(keyOf(rankedNow(m, q, id, row, score)), id, kept.boundary)) kept.scores.set(id, score);
   }
   return kept;
 }
 
 /** The first `limit` kept candidates still ahead of the boundary, or null when fewer are left. */
 function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] | null {
-  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
   const shown: Array<{ ranked: Ranked; key: number }> = [];
   for (const [id, score] of kept.scores) {
     const row = m.rowOf.get(id);
-    const ranked = row === undefined ? null : { id, score, likedYou: q.likedBy.has(id), recentlyActive: m.lastParticipationMs[row] >= recentSince, lastParticipationMs: m.lastParticipationMs[row] };
+    const ranked = row === undefined ? null : rankedNow(m, q, id, row, score);
     const key = ranked ? keyOf(ranked) : -Infinity;
     // Fallen behind the boundary (recency expired): others may now be ahead of it, so it goes.
     if (ranked && ahead(key, id, kept.boundary)) shown.push({ ranked, key });
@@ -124,8 +123,10 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
   return shown.slice(0, q.limit).map((s) => s.ranked);
 }
 
-function keyNow(m: CandidateMatrix, q: RankingQuery, id: string, row: number, score: number): number {
-  return keyOf({ likedYou: q.likedBy.has(id), recentlyActive: m.lastParticipationMs[row] >= q.nowMs - RECENT_PARTICIPATION_MS, score });
+/** A candidate as it ranks at the query's time. */
+function rankedNow(m: CandidateMatrix, q: RankingQuery, id: string, row: number, score: number): Ranked {
+  const lastParticipationMs = m.lastParticipationMs[row];
+  return { id, score, likedYou: q.likedBy.has(id), recentlyActive: lastParticipationMs >= q.nowMs - RECENT_PARTICIPATION_MS, lastParticipationMs };
 }
 
 /** Sorts no later than the boundary (key descending, then id ascending). */

@@ -31,13 +31,6 @@ export interface Ranked {
   lastParticipationMs: number;
 }
 
-/** Cosine of two √weight-scaled unit-block vectors, mapped to 0..1. */
-export function compatibilityScore(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
-  return toScore(dot);
-}
-
 // Float rounding can step outside [-1, 1] by an ulp.
 const toScore = (dot: number) => Math.min(1, Math.max(0, (dot + 1) / 2));
 
