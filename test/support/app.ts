@@ -18,7 +18,7 @@ export async function startApp(options: { dataDir?: string; clock?: Clock; env?:
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
   // The port is known before start so that PUBLIC_BASE_URL (links in responses) is right.
   const port = await freePort();
-  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', ...options.env, DATA_DIR: dataDir, PORT: String(port) });
+  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', FREEZE_SHARED: 'on', ...options.env, DATA_DIR: dataDir, PORT: String(port) });
   const app = await createApp({ config, clock: options.clock, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, baseUrl: `http://127.0.0.1:${port}`, dataDir, close: () => app.close() };

@@ -12,6 +12,10 @@ describe('configuration', () => {
     expect(c.mongoUrl).toBeUndefined();
     expect(c.readCacheDocuments).toBe(1_000_000);
     expect(loadConfig({ READ_CACHE_DOCUMENTS: '0' }).readCacheDocuments).toBe(0);
+    expect(c.freezeShared).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).freezeShared).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', FREEZE_SHARED: 'off' }).freezeShared).toBe(false);
+    expect(loadConfig({ FREEZE_SHARED: 'on' }).freezeShared).toBe(true);
   });
 
   it('reads every variable', () => {
@@ -45,6 +49,7 @@ describe('configuration', () => {
     ['CONSISTENCY_TIMEOUT_MS', '-1'],
     ['READ_CACHE_DOCUMENTS', 'lots'],
     ['READ_CACHE_DOCUMENTS', '-5'],
+    ['FREEZE_SHARED', 'yes'],
   ])('refuses %s=%s with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

@@ -29,7 +29,7 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
 
   beforeEach(() => {
     store = new SqliteEventStore({ filename: join(mkdtempSync(join(tmpdir(), 'companion-cmd-')), 'events.db') });
-    commands = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    commands = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
   });
   afterEach(() => store.close());
 
@@ -48,7 +48,7 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     const r = await commands.handle('tally-b', decider, { by: 'y' });
     expect(r.state.by).toEqual(['x', 'elsewhere', 'y']);
     // A second instance with nothing remembered folds the whole stream to the same state.
-    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
     expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual(['x', 'elsewhere', 'y', 'z']);
     expect((await commands.handle('tally-b', decider, { by: 'w' })).state.count).toBe(5);
   });
@@ -78,9 +78,9 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     await commands.handle('tally-n', decider, { by: 'x' }, {}, { likelyNew: true });
     expect(reads).not.toHaveBeenCalled();
     // Not new after all (another process wrote it): the append fails, the stream is read, the rule holds.
-    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
     expect((await other.handle('tally-n', decider, { by: 'y' }, {}, { likelyNew: true })).state.by).toEqual(['x', 'y']);
-    const third = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true });
+    const third = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
     await expect(third.handle('tally-n', decider, { by: 'z' }, {}, { likelyNew: true })).rejects.toMatchObject({ code: 'full' });
     expect((await store.readStream('tally-n')).map((e) => e.data)).toEqual([{ by: 'x' }, { by: 'y' }]);
   });

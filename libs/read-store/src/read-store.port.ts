@@ -68,6 +68,11 @@ export interface ReadStore {
   dropCollection(collection: string): Promise<void>;
   listCollections(): Promise<string[]>;
 
+  /**
+   * Documents read, and documents handed to `write`, are never changed afterwards: an adapter may
+   * hand the same object to every reader (the embedded cache does; with `freezeDocuments` it
+   * freezes them, so code that breaks the rule throws in tests). A change is a new document.
+   */
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;

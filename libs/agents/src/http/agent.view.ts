@@ -35,16 +35,16 @@ export function toProfileView(doc: AgentDoc): AgentProfileView {
 const profileTexts = new WeakMap<AgentDoc, string>();
 
 /**
- * The public profile as JSON text, kept for documents that cannot change (the read store's cache
- * hands out frozen documents, and a changed profile is a new document): discovery answers up to 50
- * profiles per request, and building and serialising them again for every request was about a
- * third of a warm discovery request's CPU.
+ * The public profile as JSON text, kept per document object: a read-model document never changes
+ * once read (the read store's contract; tests freeze them), and a changed profile is a new
+ * document. Discovery answers up to 50 profiles per request, and building and serialising them
+ * again for every request was about a third of a warm discovery request's CPU.
  */
 export function profileJson(doc: AgentDoc): string {
   let text = profileTexts.get(doc);
   if (text === undefined) {
     text = JSON.stringify(toProfileView(doc));
-    if (Object.isFrozen(doc)) profileTexts.set(doc, text);
+    profileTexts.set(doc, text);
   }
   return text;
 }

@@ -32,6 +32,14 @@ export interface AppConfig {
    * 0 turns it off). Used only by the process that runs the projections, the file's one writer.
    */
   readCacheDocuments: number;
+  /**
+   * Freeze the read-model documents and command states that requests share (`FREEZE_SHARED`; on
+   * by default only under NODE_ENV=test): code that mutated one would change what the next reader
+   * sees without a write, and a frozen object throws instead. Off otherwise, because V8 copies a
+   * frozen object by a slow path and projections copy documents all the time (the pulse rebuild of
+   * a 1 000 000-event log: 77 s frozen, 39 s not).
+   */
+  freezeShared: boolean;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
 }
@@ -65,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
     wsAuthTimeoutMs: integer(env.WS_AUTH_TIMEOUT_MS, 'WS_AUTH_TIMEOUT_MS', 10_000, 50, 600_000),
     readCacheDocuments: integer(env.READ_CACHE_DOCUMENTS, 'READ_CACHE_DOCUMENTS', 1_000_000, 0, 100_000_000),
+    freezeShared: onOff(env.FREEZE_SHARED, 'FREEZE_SHARED', env.NODE_ENV === 'test'),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
   };
 }

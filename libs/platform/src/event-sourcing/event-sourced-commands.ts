@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EVENT_STORE, EventStore, NewEvent, WrongExpectedRevisionError } from '@companion/event-store';
 import { Decider, DomainEvent, fold } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
+import { AppConfig, CONFIG } from '../config/config';
 import { newId } from '../ids';
 import { CONSISTENCY, Consistency } from './consistency';
 import { StreamState, StreamStates } from './stream-states';
@@ -46,13 +47,16 @@ const REMEMBERED_STREAMS = 100_000;
 @Injectable()
 export class EventSourcedCommands {
   private readonly logger = new Logger(EventSourcedCommands.name);
-  private readonly states = new StreamStates(REMEMBERED_STREAMS);
+  private readonly states: StreamStates;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONSISTENCY) private readonly consistency: Consistency,
-  ) {}
+    @Inject(CONFIG) config: Pick<AppConfig, 'freezeShared'>,
+  ) {
+    this.states = new StreamStates(REMEMBERED_STREAMS, config.freezeShared);
+  }
 
   async handle<State, Command, Event extends DomainEvent>(
     streamName: string,

@@ -11,14 +11,18 @@ export interface StreamState<State> {
  * guided dates' events), most recently used kept. A command reads only the stream's events after
  * the remembered revision: a long conversation is not folded again for every message, and an
  * append by another process is still seen, because the tail is always read and the append expects
- * the revision it was decided on. States are frozen: concurrent commands share them.
+ * the revision it was decided on. Concurrent commands share the states, so an `evolve` never
+ * changes its input; with `freeze` (tests) they are frozen, so one that does throws.
  */
 export class StreamStates {
   private readonly entries: BoundedCache<string, StreamState<unknown>>;
   private readonly deciderIds = new WeakMap<object, number>();
   private nextDeciderId = 1;
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    private readonly freeze: boolean,
+  ) {
     this.entries = new BoundedCache(capacity);
   }
 
@@ -31,7 +35,7 @@ export class StreamStates {
     const known = this.entries.get(key);
     // Two commands on one stream can finish out of order: keep the later revision.
     if (known && known.revision > entry.revision) return;
-    this.entries.set(key, { state: deepFreeze(entry.state), revision: entry.revision });
+    this.entries.set(key, { state: this.freeze ? deepFreeze(entry.state) : entry.state, revision: entry.revision });
   }
 
   private key(decider: object, streamName: string): string {

@@ -19,5 +19,6 @@ export async function openReadStore(config: AppConfig): Promise<ReadStore> {
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteReadStore(join(config.dataDir, 'read.db'), {
     cacheDocuments: config.runProjections ? config.readCacheDocuments : 0,
+    freezeDocuments: config.freezeShared,
   });
 }

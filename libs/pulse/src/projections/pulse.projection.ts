@@ -115,11 +115,14 @@ export const pulseProjection: Projection = {
       case 'MessageSent': {
         const partner = await partnerOf(d.senderId, d.matchId);
         const content = String(d.content);
+        // Cut by code points, not UTF-16 units; a text no longer than the preview in units is no
+        // longer in code points either, so most messages skip the split.
+        const points = content.length > PREVIEW_CHARS ? [...content] : null;
         const latestMessage: PulseMessage = {
           id: d.messageId,
           senderId: d.senderId,
-          content: [...content].slice(0, PREVIEW_CHARS).join(''),
-          truncated: [...content].length > PREVIEW_CHARS,
+          content: points ? points.slice(0, PREVIEW_CHARS).join('') : content,
+          truncated: points !== null && points.length > PREVIEW_CHARS,
           createdAt: at,
         };
         for (const agentId of [d.senderId, partner].filter(Boolean) as string[]) {

@@ -9,17 +9,24 @@ export type CachedWrite = readonly [collection: string, id: string, doc: Doc | n
  * the file's one writer. A write enters the cache when it is handed to the writer thread, and its
  * documents stay pinned until it has committed: a reader never sees the file ahead of the cache
  * (a checkpoint that says "applied" while the cache still has the old document), and an evicted
- * document is never read back from the file before its write is there. Documents are frozen,
- * because every reader shares the same object: a caller that mutated one would change what the
- * next reader sees without a write.
+ * document is never read back from the file before its write is there. Every reader shares the
+ * same object, so no caller may change one; with `freeze` (tests) they are frozen, so one that does
+ * throws.
  */
 export class DocumentCache {
   private readonly entries: BoundedCache<string, Doc | null>;
   private readonly pinned = new Map<string, { doc: Doc | null; write: number }>();
   private writes = 0;
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    private readonly freeze: boolean,
+  ) {
     this.entries = new BoundedCache(capacity);
+  }
+
+  private shared(doc: Doc | null): Doc | null {
+    return doc !== null && this.freeze ? deepFreeze(doc) : doc;
   }
 
   /** `undefined`: not cached; `null`: known not to exist. */
@@ -31,7 +38,7 @@ export class DocumentCache {
   }
 
   set(collection: string, id: string, doc: Doc | null): Doc | null {
-    this.entries.set(collection + '\u0000' + id, doc === null ? null : deepFreeze(doc));
+    this.entries.set(collection + '\u0000' + id, this.shared(doc));
     return doc;
   }
 
@@ -40,12 +47,12 @@ export class DocumentCache {
     const write = ++this.writes;
     for (const [collection, id, doc] of writes) {
       const key = collection + '\u0000' + id;
-      const frozen = doc === null ? null : deepFreeze(doc);
-      this.pinned.set(key, { doc: frozen, write });
+      const shared = this.shared(doc);
+      this.pinned.set(key, { doc: shared, write });
       // Kept once written only if someone has read it: documents that are found by queries and
       // never read by id (messages, feed items, a rebuild's new generation) would push out the
       // ones that are.
-      if (this.entries.has(key)) this.entries.set(key, frozen);
+      if (this.entries.has(key)) this.entries.set(key, shared);
     }
     return write;
   }

@@ -32,6 +32,8 @@ export interface SqliteReadStoreOptions {
    * CLI writes rebuild requests into them from its own process.
    */
   cacheDocuments?: number;
+  /** Freeze the cached documents every reader shares (tests do, to catch a reader that mutates one). */
+  freezeDocuments?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export class SqliteReadStore implements ReadStore {
     private readonly filename: string,
     options: SqliteReadStoreOptions = {},
   ) {
-    if (options.cacheDocuments) this.cache = new DocumentCache(options.cacheDocuments);
+    if (options.cacheDocuments) this.cache = new DocumentCache(options.cacheDocuments, options.freezeDocuments ?? false);
     this.db = new Database(filename);
     for (const pragma of WRITER_PRAGMAS) this.db.pragma(pragma);
   }
@@ -68,7 +70,10 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
     const t = table(collection);
-    const schema = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`];
+    // Rows live in a rowid table and the id in a unique index beside it: documents keyed by random
+    // ids (UUIDs of messages, feed items) are appended to the table instead of being inserted all
+    // over a B-tree of whole documents (bench/README: a 945 000-item feed written in 9 s, not 26 s).
+    const schema = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`];
     for (const index of indexes) {
       if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
       const cols = index.fields.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ');

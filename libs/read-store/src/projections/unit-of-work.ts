@@ -12,15 +12,22 @@ export class UnitOfWork {
   /** Documents this event already changed: a second update by the same event is not a replay. */
   private touched = new Set<string>();
 
+  /** The pending documents of the batch before, whose write may still be on its way to the store. */
+  private readonly previous?: Map<string, { collection: string; id: string; doc: ProjectedDoc | null }>;
+
   /**
-   * `previous`: the batch before, whose write may still be on its way to the store; its documents
-   * are read from it, so a rebuild applies the next batch while the last one is being written.
+   * `previous`: the batch before; its documents are read from it, so a rebuild applies the next
+   * batch while the last one is being written. Only its pending documents are kept, not the unit
+   * itself: the batch before that has been written, and holding every unit through the one after
+   * it kept a whole rebuild's documents in memory (2.8 GB for a 1 000 000-event log).
    */
   constructor(
     private readonly store: ReadStore,
     private readonly resolve: (logical: string) => string,
-    private readonly previous?: UnitOfWork,
-  ) {}
+    previous?: UnitOfWork,
+  ) {
+    this.previous = previous?.pending;
+  }
 
   contextFor(event: RecordedEvent): ProjectionContext {
     this.event = event;
@@ -55,7 +62,7 @@ export class UnitOfWork {
 
   private async read(physical: string, id: string): Promise<ProjectedDoc | null> {
     const key = `${physical}\u0000${id}`;
-    const p = this.pending.get(key) ?? this.previous?.pending.get(key);
+    const p = this.pending.get(key) ?? this.previous?.get(key);
     if (p) return p.doc;
     return this.store.get<ProjectedDoc>(physical, id);
   }

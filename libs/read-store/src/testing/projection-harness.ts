@@ -11,7 +11,7 @@ import { UnitOfWork } from '../projections/unit-of-work';
 export function projectionHarness(projection: Projection, streamName = 's') {
   // With the document cache the API runs with: its frozen documents make a projection that mutates
   // what it read fail here, instead of corrupting what other readers see.
-  const store = new SqliteReadStore(':memory:', { cacheDocuments: 1000 });
+  const store = new SqliteReadStore(':memory:', { cacheDocuments: 1000, freezeDocuments: true });
   const ready = Promise.all(projection.collections.map((c) => store.ensureCollection(c.name, c.indexes)));
   let position = 0;
   return {

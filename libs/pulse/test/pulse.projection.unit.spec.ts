@@ -1,0 +1,39 @@
+import { projectionHarness } from '../../read-store/src/testing/projection-harness';
+import { PREVIEW_CHARS, PULSES, PulseDoc, pulseProjection } from '../src/projections/pulse.projection';
+
+async function matchedPair() {
+  const store = projectionHarness(pulseProjection, 'match-m');
+  await store.apply('AgentRegistered', { agentId: 'a' });
+  await store.apply('AgentRegistered', { agentId: 'b' });
+  await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
+  return store;
+}
+
+const latest = async (store: Awaited<ReturnType<typeof matchedPair>>, agentId: string) =>
+  ((await store.doc(PULSES, agentId)) as unknown as PulseDoc).matches.m.latestMessage;
+
+describe('pulse projection: the latest message preview', () => {
+  it('keeps a short message whole, for both agents of the match', async () => {
+    const store = await matchedPair();
+    await store.apply('MessageSent', { matchId: 'm', messageId: 'x', senderId: 'a', content: 'Tea at noon?', seq: 1 });
+    for (const agent of ['a', 'b']) expect(await latest(store, agent)).toMatchObject({ id: 'x', content: 'Tea at noon?', truncated: false });
+  });
+
+  it('counts code points, not UTF-16 units: a preview-long text of emoji is whole', async () => {
+    const store = await matchedPair();
+    const content = '🌊'.repeat(PREVIEW_CHARS);
+    expect(content.length).toBe(2 * PREVIEW_CHARS);
+    await store.apply('MessageSent', { matchId: 'm', messageId: 'x', senderId: 'a', content, seq: 1 });
+    expect(await latest(store, 'b')).toMatchObject({ content, truncated: false });
+  });
+
+  it('cuts a longer text at the preview length without splitting a surrogate pair', async () => {
+    const store = await matchedPair();
+    const content = 'a' + '🌊'.repeat(PREVIEW_CHARS);
+    await store.apply('MessageSent', { matchId: 'm', messageId: 'x', senderId: 'b', content, seq: 1 });
+    const preview = (await latest(store, 'a'))!;
+    expect(preview.truncated).toBe(true);
+    expect([...preview.content]).toHaveLength(PREVIEW_CHARS);
+    expect(preview.content).toBe('a' + '🌊'.repeat(PREVIEW_CHARS - 1));
+  });
+});
