@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent, SubscribeOptions, Subscription } from '@companion/event-store';
+import { EventStore, oneWay, RecordedEvent, SubscribeOptions, Subscription } from '@companion/event-store';
 
 /**
  * The log as it was at `upTo`: reads and subscriptions stop at that position, so a replay into a
@@ -22,8 +22,15 @@ export function boundedEventStore(inner: EventStore, upTo: number): EventStore {
           if (e.position === upTo) return;
         }
       }
-      const it = until();
-      return { [Symbol.asyncIterator]: () => it, close: () => sub.close() };
+      async function* untilInBatches(max: number): AsyncGenerator<RecordedEvent[]> {
+        if (options.after >= upTo) return;
+        for await (const batch of sub.batches(max)) {
+          const kept = batch.filter((e) => e.position <= upTo);
+          if (kept.length > 0) yield kept;
+          if (kept.length < batch.length || kept[kept.length - 1]?.position === upTo) return;
+        }
+      }
+      return oneWay(until, untilInBatches, () => sub.close());
     },
   };
 }

@@ -81,8 +81,17 @@ export interface SubscribeOptions {
   filter?: EventFilter;
 }
 
-/** A catch-up subscription: delivers history after `after`, then goes live, in log order. */
+/**
+ * A catch-up subscription: delivers history after `after`, then goes live, in log order. It is read
+ * one way: event by event (`for await`), or in batches.
+ */
 export interface Subscription extends AsyncIterable<RecordedEvent> {
+  /**
+   * The same events in batches: what is already available (a stretch of history, a burst of
+   * appends), up to `max` per batch; a batch ends where the subscription would wait, so a lone live
+   * event is delivered at once. Projections apply and commit a batch at a time.
+   */
+  batches(max: number): AsyncIterable<RecordedEvent[]>;
   close(): Promise<void>;
 }
 

@@ -37,3 +37,25 @@ describe('pulse projection: the latest message preview', () => {
     expect(preview.content).toBe('a' + '🌊'.repeat(PREVIEW_CHARS - 1));
   });
 });
+
+describe('pulse projection: a match entry as its fields change', () => {
+  it('keeps what an event does not change: rating, then message, then break-up', async () => {
+    const store = await matchedPair();
+    await store.apply('MessageSent', { matchId: 'm', messageId: 'x1', senderId: 'a', content: 'Hello', seq: 1 });
+    await store.apply('ChemistryRated', { matchId: 'm', raterId: 'b', rating: 8, messageCount: 1 });
+    await store.apply('MessageSent', { matchId: 'm', messageId: 'x2', senderId: 'b', content: 'Hi', seq: 2 }, '2026-11-21T12:05:00.000Z');
+    await store.apply('RelationshipStatusChanged', { matchId: 'm', triggeredBy: 'a', from: 'active', to: 'broken_up' }, '2026-11-21T12:09:00.000Z');
+    const entry = async (agent: string) => ((await store.doc(PULSES, agent)) as unknown as PulseDoc).matches.m;
+    expect(await entry('b')).toEqual({
+      partnerId: 'a',
+      status: 'broken_up',
+      createdAt: '2026-11-21T12:00:00.000Z',
+      lastActivityAt: '2026-11-21T12:09:00.000Z',
+      messageCount: 2,
+      latestMessage: { id: 'x2', senderId: 'b', content: 'Hi', truncated: false, createdAt: '2026-11-21T12:05:00.000Z' },
+      spokenBy: ['a', 'b'],
+      myRatingMessageCount: 1,
+    });
+    expect(await entry('a')).toMatchObject({ partnerId: 'b', status: 'broken_up', messageCount: 2, myRatingMessageCount: null, spokenBy: ['a', 'b'] });
+  });
+});

@@ -30,6 +30,7 @@ import {
   UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { batchEvents, oneWay } from '../batch-events';
 import {
   AppendResult,
   EventFilter,
@@ -210,10 +211,10 @@ export class EsdbEventStore implements EventStore {
       }
     }
 
-    const iterator = iterate();
-    const subscription: Subscription = {
-      [Symbol.asyncIterator]: () => iterator,
-      close: async () => {
+    const subscription: Subscription = oneWay(
+      iterate,
+      (max) => batchEvents({ [Symbol.asyncIterator]: iterate }, max),
+      async () => {
         closed = true;
         wake?.();
         if (current) {
@@ -223,10 +224,9 @@ export class EsdbEventStore implements EventStore {
           current.destroy();
           await unsubscribed;
         }
-        await iterator.return(undefined);
         store.subscriptions.delete(subscription);
       },
-    };
+    );
     this.subscriptions.add(subscription);
     return subscription;
   }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { appendBatch, AppendBatch, AppendOutcome, AppendRequest } from './append-batch';
 import { WriterThread } from './writer-thread';
+import { oneWay } from '../batch-events';
 import {
   AppendResult,
   DuplicateEventIdError,
@@ -24,16 +25,13 @@ interface PendingAppend extends AppendRequest {
   reject: (error: unknown) => void;
 }
 
-interface EventRow {
-  position: number;
-  event_id: string;
-  stream_name: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
+/**
+ * An event as a row array (better-sqlite3's raw mode): reading a million rows as arrays instead of
+ * objects saves about a second.
+ */
+type EventRow = [position: number, eventId: string, streamName: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
+const COLUMNS = 'position, event_id, stream_name, revision, type, data, metadata, recorded_at';
+const [POSITION, STREAM_NAME, TYPE] = [0, 2, 4] as const;
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file, or ':memory:' for throwaway stores in tests. */
@@ -49,6 +47,8 @@ export interface SqliteEventStoreOptions {
 
 const DEFAULT_READ_ALL = 1000;
 const SUBSCRIPTION_PAGE = 512;
+/** Most rows one statement of a subscription reads. */
+const READ_PAGE = 10_000;
 
 /**
  * The embedded event store: one SQLite file in WAL mode with `synchronous=FULL`, so an append is
@@ -111,14 +111,10 @@ export class SqliteEventStore implements EventStore {
       ) WITHOUT ROWID;
     `);
     this.stmt = {
-      readForwards: this.db.prepare(
-        'SELECT * FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
-      ),
-      readBackwards: this.db.prepare(
-        'SELECT * FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
-      ),
-      allForwards: this.db.prepare('SELECT * FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?'),
-      allBackwards: this.db.prepare('SELECT * FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?'),
+      readForwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
+      readBackwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
+      allForwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?`),
+      allBackwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?`),
       head: this.db.prepare('SELECT max(position) AS head FROM events'),
       streams: this.db.prepare(
         `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
@@ -128,6 +124,10 @@ export class SqliteEventStore implements EventStore {
       options.filename === ':memory:'
         ? null
         : new WriterThread(options.filename, ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'], appendBatch);
+  }
+
+  private raw<P extends unknown[]>(sql: string): Database.Statement<P, EventRow> {
+    return this.db.prepare<P, EventRow>(sql).raw(true) as unknown as Database.Statement<P, EventRow>;
   }
 
   append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -194,13 +194,13 @@ export class SqliteEventStore implements EventStore {
         ? this.stmt.allBackwards.all(from, SUBSCRIPTION_PAGE)
         : this.stmt.allForwards.all(from, SUBSCRIPTION_PAGE);
       for (const row of rows) {
-        if (matchesFilter({ streamName: row.stream_name, type: row.type }, options.filter)) {
+        if (matchesFilter({ streamName: row[STREAM_NAME], type: row[TYPE] }, options.filter)) {
           out.push(toRecorded(row));
           if (out.length === max) break;
         }
       }
       if (rows.length < SUBSCRIPTION_PAGE || !options.filter) break;
-      from = backwards ? rows[rows.length - 1].position - 1 : rows[rows.length - 1].position + 1;
+      from = backwards ? rows[rows.length - 1][POSITION] - 1 : rows[rows.length - 1][POSITION] + 1;
     }
     return out;
   }
@@ -223,18 +223,36 @@ export class SqliteEventStore implements EventStore {
       store.appended.off('appended', onAppend);
       wake?.();
     };
-    async function* iterate(): AsyncGenerator<RecordedEvent> {
+    // Batches straight from the log's pages: a rebuild reads a million events in a few thousand
+    // statements and a few dozen batches, with no promise per event.
+    async function* batches(max: number): AsyncGenerator<RecordedEvent[]> {
       let after = options.after;
       try {
         while (!closed && !store.closed) {
           appendedSinceRead = false;
-          const page = store.stmt.allForwards.all(after + 1, SUBSCRIPTION_PAGE);
-          for (const row of page) {
-            if (closed) return;
-            after = row.position;
-            if (matchesFilter({ streamName: row.stream_name, type: row.type }, options.filter)) yield toRecorded(row);
+          const batch: RecordedEvent[] = [];
+          let scanned = 0;
+          let more = true;
+          // Bounded by rows scanned too, so a sparse filter does not hold the event loop for the
+          // whole log in one turn.
+          while (more && batch.length < max && scanned < Math.max(max, SUBSCRIPTION_PAGE)) {
+            const limit = Math.min(Math.max(max - batch.length, SUBSCRIPTION_PAGE), READ_PAGE);
+            const rows = store.stmt.allForwards.all(after + 1, limit);
+            scanned += rows.length;
+            more = rows.length === limit;
+            for (const row of rows) {
+              // A full batch ends here; the rest of the page is read again for the next one.
+              if (batch.length === max) {
+                more = true;
+                break;
+              }
+              after = row[POSITION];
+              if (matchesFilter({ streamName: row[STREAM_NAME], type: row[TYPE] }, options.filter)) batch.push(toRecorded(row));
+            }
           }
-          if (page.length === SUBSCRIPTION_PAGE || appendedSinceRead) continue;
+          if (batch.length > 0) yield batch;
+          else if (more) await new Promise(setImmediate);
+          if (more || appendedSinceRead || closed) continue;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, store.pollIntervalMs);
             wake = () => {
@@ -248,14 +266,15 @@ export class SqliteEventStore implements EventStore {
         stop();
       }
     }
-    const iterator = iterate();
-    return {
-      [Symbol.asyncIterator]: () => iterator,
-      close: async () => {
-        stop();
-        await iterator.return(undefined);
-      },
-    };
+    async function* events(): AsyncGenerator<RecordedEvent> {
+      for await (const batch of batches(SUBSCRIPTION_PAGE)) {
+        for (const event of batch) {
+          if (closed) return;
+          yield event;
+        }
+      }
+    }
+    return oneWay(events, batches, async () => stop());
   }
 
   async headPosition(): Promise<number> {
@@ -299,15 +318,6 @@ function settle(p: PendingAppend, outcome: AppendOutcome): void {
   else p.reject(new EventStoreUnavailableError(`append failed: ${outcome.failed}`));
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    streamName: row.stream_name,
-    revision: row.revision,
-    position: row.position,
-    type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
-    recordedAt: row.recorded_at,
-  };
+function toRecorded([position, id, streamName, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
+  return { id, streamName, revision, position, type, data: JSON.parse(data), metadata: JSON.parse(metadata), recordedAt };
 }

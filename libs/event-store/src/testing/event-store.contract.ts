@@ -200,6 +200,40 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         for await (const e of sub) after.push(e);
         expect(after).toEqual([]);
       });
+
+      it('delivers the same events in batches of at most max, history first, then a live append at once', async () => {
+        const start = await store.headPosition();
+        for (let i = 0; i < 5; i++) await store.append(stream(`b${i}`), [event('B1'), event('B2'), event('B3')], 'no_stream');
+        const filter = { streamPrefixes: [prefix] };
+        const oneByOne = await take(store.subscribeToAll({ after: start, filter }), 15);
+        const sub = store.subscribeToAll({ after: start, filter });
+        const batches: RecordedEvent[][] = [];
+        let appended = false;
+        for await (const batch of sub.batches(4)) {
+          batches.push(batch);
+          const got = batches.flat().length;
+          if (got === 15 && !appended) {
+            appended = true;
+            // The history is all delivered: the next batch can only be this append, and it must not
+            // wait for more to fill the batch.
+            void store.append(stream('late'), [event('Late')], 'no_stream');
+          }
+          if (got === 16) break;
+        }
+        await sub.close();
+        expect(batches.every((b) => b.length >= 1 && b.length <= 4)).toBe(true);
+        expect(batches.flat().slice(0, 15)).toEqual(oneByOne);
+        expect(batches[batches.length - 1].map((e) => e.type)).toEqual(['Late']);
+        const positions = batches.flat().map((e) => e.position);
+        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      });
+
+      it('is read one way: by event or in batches', async () => {
+        const sub = store.subscribeToAll({ after: await store.headPosition() });
+        sub.batches(10)[Symbol.asyncIterator]();
+        expect(() => sub[Symbol.asyncIterator]()).toThrow(/one way/);
+        await sub.close();
+      });
     });
   });
 }

@@ -1,6 +1,5 @@
 import type { EventStore, RecordedEvent, Subscription } from '@companion/event-store';
 import type { ReadStore, Write } from '../read-store.port';
-import { batches } from './batches';
 import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, physicalName } from './catalog';
 import type { Projection } from './projection';
 import { ReadModels } from './read-models';
@@ -262,7 +261,7 @@ export class ProjectionEngine {
     // the one before); writes are still issued one after the other, in log order.
     let previous: UnitOfWork | undefined;
     let writing: Promise<void> = Promise.resolve();
-    for await (const batch of batches(build.subscription, this.rebuildBatchSize)) {
+    for await (const batch of build.subscription.batches(this.rebuildBatchSize)) {
       const uow = this.unitOfWork(projection, build.generation, previous);
       await this.applyTo(uow, projection, build.checkpoint, batch);
       const last = batch[batch.length - 1].position;
@@ -318,7 +317,7 @@ export class ProjectionEngine {
 
   private async run(subscription: Subscription): Promise<void> {
     try {
-      for await (const batch of batches(subscription, this.batchSize)) {
+      for await (const batch of subscription.batches(this.batchSize)) {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
