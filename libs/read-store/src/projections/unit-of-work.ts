@@ -6,14 +6,20 @@ import { ProjectedDoc, ProjectionContext } from './projection';
  * Buffers one batch of a projection's writes: reads see the batch's own pending documents, and
  * `writes()` hands the final state of each touched document to the store in one call.
  */
+interface Pending {
+  collection: string;
+  id: string;
+  doc: ProjectedDoc | null;
+  /** Position of the event that changed it last: a second update by the same event is not a replay. */
+  by: number;
+}
+
 export class UnitOfWork {
-  private readonly pending = new Map<string, { collection: string; id: string; doc: ProjectedDoc | null }>();
+  private readonly pending = new Map<string, Pending>();
   private event!: RecordedEvent;
-  /** Documents this event already changed: a second update by the same event is not a replay. */
-  private touched = new Set<string>();
 
   /** The pending documents of the batch before, whose write may still be on its way to the store. */
-  private readonly previous?: Map<string, { collection: string; id: string; doc: ProjectedDoc | null }>;
+  private readonly previous?: Map<string, Pending>;
 
   /**
    * `previous`: the batch before; its documents are read from it, so a rebuild applies the next
@@ -31,7 +37,6 @@ export class UnitOfWork {
 
   contextFor(event: RecordedEvent): ProjectionContext {
     this.event = event;
-    this.touched = new Set();
     return this.context;
   }
 
@@ -41,22 +46,22 @@ export class UnitOfWork {
       const physical = this.resolve(collection);
       const key = `${physical}\u0000${id}`;
       const current = await this.read(physical, id);
-      if (current && current._pos >= this.event.position && !this.touched.has(key)) return; // already applied: a replay
+      const position = this.event.position;
+      if (current && current._pos >= position && this.pending.get(key)?.by !== position) return; // already applied: a replay
       const next = fn(current as never);
       if (next === undefined) return;
-      this.touched.add(key);
       this.pending.set(key, {
         collection: physical,
         id,
-        doc: next === null ? null : ({ ...next, _id: id, _pos: this.event.position } as ProjectedDoc),
+        doc: next === null ? null : ({ ...next, _id: id, _pos: position } as ProjectedDoc),
+        by: position,
       });
     },
     put: (collection, doc) => {
       const physical = this.resolve(collection);
       const id = doc._id as string;
       const key = `${physical}\u0000${id}`;
-      this.touched.add(key);
-      this.pending.set(key, { collection: physical, id, doc: { ...doc, _pos: this.event.position } as ProjectedDoc });
+      this.pending.set(key, { collection: physical, id, doc: { ...doc, _pos: this.event.position } as ProjectedDoc, by: this.event.position });
     },
   };
 
