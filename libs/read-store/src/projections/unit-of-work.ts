@@ -10,8 +10,6 @@ interface Pending {
   collection: string;
   id: string;
   doc: ProjectedDoc | null;
-  /** Position of the event that changed it last: a second update by the same event is not a replay. */
-  by: number;
 }
 
 export class UnitOfWork {
@@ -47,21 +45,21 @@ export class UnitOfWork {
       const key = `${physical}\u0000${id}`;
       const current = await this.read(physical, id);
       const position = this.event.position;
-      if (current && current._pos >= position && this.pending.get(key)?.by !== position) return; // already applied: a replay
+      // Already applied (a replay), unless this very event changed it in this batch.
+      if (current && current._pos >= position && this.pending.get(key)?.doc !== current) return;
       const next = fn(current as never);
       if (next === undefined) return;
       this.pending.set(key, {
         collection: physical,
         id,
         doc: next === null ? null : ({ ...next, _id: id, _pos: position } as ProjectedDoc),
-        by: position,
       });
     },
     put: (collection, doc) => {
       const physical = this.resolve(collection);
       const id = doc._id as string;
       const key = `${physical}\u0000${id}`;
-      this.pending.set(key, { collection: physical, id, doc: { ...doc, _pos: this.event.position } as ProjectedDoc, by: this.event.position });
+      this.pending.set(key, { collection: physical, id, doc: { ...doc, _pos: this.event.position } as ProjectedDoc });
     },
   };
 
