@@ -55,7 +55,7 @@ const without = (list: string[], id: string) => list.filter((x) => x !== id);
 /**
  * A match entry with some fields changed, built field by field: V8 copied `{ ...m, … }` here by
  * its slow path (the entry's shape changes as its fields fill in), and the pulse rebuild of a
- * 1 000 000-event log took 56 s with the spread and 28 s without.
+ * 1 000 000-event log took 56 s with the spread and 26 s without.
  */
 function changedMatch(m: PulseMatch, c: Partial<PulseMatch>): PulseMatch {
   return {
@@ -69,6 +69,7 @@ function changedMatch(m: PulseMatch, c: Partial<PulseMatch>): PulseMatch {
     myRatingMessageCount: c.myRatingMessageCount !== undefined ? c.myRatingMessageCount : m.myRatingMessageCount,
   };
 }
+
 type Data = Record<string, any>;
 
 export const pulseProjection: Projection = {
