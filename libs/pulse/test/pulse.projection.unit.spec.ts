@@ -59,3 +59,31 @@ describe('pulse projection: a match entry as its fields change', () => {
     expect(await entry('a')).toMatchObject({ partnerId: 'b', status: 'broken_up', messageCount: 2, myRatingMessageCount: null, spokenBy: ['a', 'b'] });
   });
 });
+
+describe('pulse projection: likes', () => {
+  const pos = async (store: Awaited<ReturnType<typeof matchedPair>>, agent: string) => (await store.doc(PULSES, agent))!._pos;
+
+  it('leaves both pulses unwritten when a pass answers no like', async () => {
+    const store = projectionHarness(pulseProjection, 'pair-a-b');
+    await store.apply('AgentRegistered', { agentId: 'a' });
+    await store.apply('AgentRegistered', { agentId: 'b' });
+    await store.apply('SwipeRecorded', { swiperId: 'a', targetId: 'b', liked: false, awaitsResponse: false });
+    expect([await pos(store, 'a'), await pos(store, 'b')]).toEqual([1, 2]);
+  });
+
+  it('records a like on both sides, and a pass that answers it clears both', async () => {
+    const store = projectionHarness(pulseProjection, 'pair-a-b');
+    await store.apply('AgentRegistered', { agentId: 'a' });
+    await store.apply('AgentRegistered', { agentId: 'b' });
+    await store.apply('SwipeRecorded', { swiperId: 'b', targetId: 'a', liked: true, awaitsResponse: true });
+    const likes = async (agent: string) => {
+      const p = (await store.doc(PULSES, agent)) as unknown as PulseDoc & { _pos: number };
+      return { likers: p.likers, likesGiven: p.likesGiven, _pos: p._pos };
+    };
+    expect(await likes('a')).toEqual({ likers: ['b'], likesGiven: [], _pos: 3 });
+    expect(await likes('b')).toEqual({ likers: [], likesGiven: ['a'], _pos: 3 });
+    await store.apply('SwipeRecorded', { swiperId: 'a', targetId: 'b', liked: false, awaitsResponse: false });
+    expect(await likes('a')).toEqual({ likers: [], likesGiven: [], _pos: 4 });
+    expect(await likes('b')).toEqual({ likers: [], likesGiven: [], _pos: 4 });
+  });
+});

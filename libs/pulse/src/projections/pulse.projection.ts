@@ -50,7 +50,12 @@ export interface PulseDoc extends Doc {
 
 export const PULSES = 'pulses';
 
-const without = (list: string[], id: string) => list.filter((x) => x !== id);
+/** The list itself when `id` is not in it, so an unchanged pulse is recognised and not rewritten. */
+const without = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : list);
+
+/** The pulse with these like lists, or the pulse itself when neither changed. */
+const withLikes = (p: PulseDoc, likers: string[], likesGiven: string[]): PulseDoc =>
+  likers === p.likers && likesGiven === p.likesGiven ? p : { ...p, likers, likesGiven };
 
 /**
  * A match entry with some fields changed, built field by field: V8 copied `{ ...m, … }` here by
@@ -108,12 +113,8 @@ export const pulseProjection: Projection = {
       case 'SwipeRecorded': {
         const { swiperId, targetId, awaitsResponse } = d;
         // The swiper has answered the target's like, if there was one.
-        await update(swiperId, (p) => ({ ...p, likers: without(p.likers, targetId), likesGiven: awaitsResponse ? [targetId, ...without(p.likesGiven, targetId)] : p.likesGiven }));
-        await update(targetId, (p) => ({
-          ...p,
-          likers: awaitsResponse ? [swiperId, ...without(p.likers, swiperId)] : p.likers,
-          likesGiven: without(p.likesGiven, swiperId),
-        }));
+        await update(swiperId, (p) => withLikes(p, without(p.likers, targetId), awaitsResponse ? [targetId, ...without(p.likesGiven, targetId)] : p.likesGiven));
+        await update(targetId, (p) => withLikes(p, awaitsResponse ? [swiperId, ...without(p.likers, swiperId)] : p.likers, without(p.likesGiven, swiperId)));
         return;
       }
       case 'MatchCreated': {
@@ -218,8 +219,8 @@ export const pulseProjection: Projection = {
             return { ...p, matches, activities };
           });
         }
-        for (const target of me.likesGiven) await update(target, (p) => ({ ...p, likers: without(p.likers, d.agentId) }));
-        for (const liker of me.likers) await update(liker, (p) => ({ ...p, likesGiven: without(p.likesGiven, d.agentId) }));
+        for (const target of me.likesGiven) await update(target, (p) => withLikes(p, without(p.likers, d.agentId), p.likesGiven));
+        for (const liker of me.likers) await update(liker, (p) => withLikes(p, p.likers, without(p.likesGiven, d.agentId)));
         await ctx.update(PULSES, d.agentId, () => null);
         return;
       }

@@ -33,7 +33,10 @@ export interface ProjectedDoc extends Doc {
  */
 export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
-  /** `fn` returns the new document, `null` to delete it, or `undefined` to leave it unchanged. */
+  /**
+   * `fn` returns the new document, `null` to delete it, or `undefined` (or the very document it
+   * was given) to leave it unchanged: then nothing is written.
+   */
   update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
   /**
    * A document this event alone defines (a swipe, a message, a feed item): written without reading

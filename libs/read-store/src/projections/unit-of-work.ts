@@ -48,7 +48,9 @@ export class UnitOfWork {
       // Already applied (a replay), unless this very event changed it in this batch.
       if (current && current._pos >= position && this.pending.get(key)?.doc !== current) return;
       const next = fn(current as never);
-      if (next === undefined) return;
+      // The document itself back means no change: nothing to write (a pass swipe between two
+      // agents who never liked each other would rewrite both their pulses).
+      if (next === undefined || next === current) return;
       this.pending.set(key, {
         collection: physical,
         id,

@@ -1,0 +1,58 @@
+import type { RecordedEvent } from '@companion/event-store';
+import { Doc, SqliteReadStore } from '../src';
+import { UnitOfWork } from '../src/projections/unit-of-work';
+
+interface Counter extends Doc {
+  n: number;
+}
+
+describe('UnitOfWork.update', () => {
+  const event = (position: number): RecordedEvent => ({
+    id: String(position),
+    type: 'Counted',
+    data: {},
+    metadata: { occurredAt: '2026-11-22T09:00:00.000Z' },
+    streamName: 's',
+    revision: position - 1,
+    position,
+    recordedAt: '2026-11-22T09:00:00.000Z',
+  });
+
+  async function given(doc: Counter & { _pos: number }) {
+    const store = new SqliteReadStore(':memory:', { cacheDocuments: 100, freezeDocuments: true });
+    await store.ensureCollection('c');
+    await store.write([{ collection: 'c', op: 'put', doc }]);
+    return new UnitOfWork(store, (c) => c);
+  }
+
+  it('writes nothing when fn gives the document back', async () => {
+    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => c);
+    expect(uow.writes()).toEqual([]);
+  });
+
+  it('writes nothing when fn returns undefined', async () => {
+    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', () => undefined);
+    expect(uow.writes()).toEqual([]);
+  });
+
+  it('writes a changed document with the position of the event that changed it', async () => {
+    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: c!.n + 1 }));
+    expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 2, _pos: 2 } }]);
+  });
+
+  it('keeps an earlier change of the batch when a later event gives the document back', async () => {
+    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 5 }));
+    await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => c);
+    expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 5, _pos: 2 } }]);
+  });
+
+  it('leaves a document alone for an event it has already applied (a replay)', async () => {
+    const uow = await given({ _id: 'x', n: 1, _pos: 3 });
+    await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 9 }));
+    expect(uow.writes()).toEqual([]);
+  });
+});
