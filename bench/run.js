@@ -1,7 +1,9 @@
 // Load benchmarks (not part of npm test): the built service on the embedded default with
 // RATE_LIMITS=off against a generated data set, many agents each with its own key, and the same
 // load generator against a bare Fastify route (the ceiling) in the same run — measured again just
-// before each scenario, because this machine's ceiling moves by a third from minute to minute.
+// before each scenario, because this machine's ceiling moves by a third from minute to minute. Beside
+// it the floor (bench/nest-floor.js): the service's own Nest pipeline answering a constant, which
+// shows how much of the ceiling the stack itself leaves before any of Companion's work.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
 const { fork, execFileSync } = require('node:child_process');
@@ -27,7 +29,7 @@ function load(url, requests, amount) {
   });
 }
 
-function summary(name, r, ceiling) {
+function summary(name, r, ceiling, floor) {
   const rps = r.requests.average;
   return {
     scenario: name,
@@ -36,16 +38,20 @@ function summary(name, r, ceiling) {
     p99ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     ratioToCeiling: ceiling ? Number((rps / ceiling).toFixed(3)) : 1,
+    ...(floor ? { ratioToFloor: Number((rps / floor).toFixed(3)) } : {}),
   };
 }
 
-async function ceiling() {
+/** Runs a reference server (`script` answers 'ready' once listening) under the same load generator. */
+async function reference(script, requests, args = []) {
   const port = await freePort();
-  const child = fork(join(__dirname, 'ceiling.js'), [String(port)], { stdio: 'ignore' });
+  const child = fork(join(__dirname, script), [String(port), ...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise((r) => child.once('message', r));
-  const r = await load(`http://127.0.0.1:${port}`, [{ method: 'GET', path: '/ceiling' }]);
-  child.kill();
-  return r;
+  try {
+    return await load(`http://127.0.0.1:${port}`, requests);
+  } finally {
+    child.kill();
+  }
 }
 
 async function main() {
@@ -58,6 +64,7 @@ async function main() {
 
   const results = [];
   const ceilings = [];
+  const floors = [];
 
   const service = await startService(work);
   try {
@@ -65,6 +72,17 @@ async function main() {
     let i = 0;
     const key = () => agents[(i++ * 7919) % agents.length].key;
     const auth = (k) => ({ authorization: `Bearer ${k}` });
+    // The floor's two routes, called as the scenarios call theirs: a GET, and a POST with a swipe body.
+    const floorRequests = {
+      GET: [{ method: 'GET', path: '/api/v1/floor', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }],
+      POST: [
+        {
+          method: 'POST',
+          path: '/api/v1/floor',
+          setupRequest: (req) => ({ ...req, headers: { ...auth(key()), 'content-type': 'application/json' }, body: JSON.stringify({ targetAgentId: agents[i % agents.length].id, liked: false }) }),
+        },
+      ],
+    };
     const scenarios = [
       ['GET /agents/me/pulse', [{ method: 'GET', path: '/api/v1/agents/me/pulse', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
       ['GET /discover', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
@@ -105,16 +123,20 @@ async function main() {
     ];
     const only = process.env.BENCH_ONLY;
     for (const [name, requests, callers = agents.length] of scenarios.filter(([n]) => !only || n.includes(only))) {
-      const bare = await ceiling();
+      const bare = await reference('ceiling.js', [{ method: 'GET', path: '/ceiling' }]);
       const ceilingRps = bare.requests.average;
       ceilings.push(summary('bare Fastify route (ceiling)', bare, 0));
-      process.stdout.write(`${name} (ceiling ${Math.round(ceilingRps)} req/s)… `);
+      const verb = requests[0].method;
+      const floor = await reference('nest-floor.js', floorRequests[verb], [join(source, 'agents.json')]);
+      const floorRps = floor.requests.average;
+      floors.push(summary(`${verb} through the Nest pipeline, nothing behind it (floor)`, floor, ceilingRps));
+      process.stdout.write(`${name} (ceiling ${Math.round(ceilingRps)} req/s, Nest floor ${Math.round(floorRps)})… `);
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
       i = 0;
       const cold = summary(name, await load(url, requests, Math.min(callers, COLD_PASS)), ceilingRps);
-      const r = { ...summary(name, await load(url, requests), ceilingRps), ceilingRps: Math.round(ceilingRps), coldPass: cold };
-      console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
+      const r = { ...summary(name, await load(url, requests), ceilingRps, floorRps), ceilingRps: Math.round(ceilingRps), floorRps: Math.round(floorRps), coldPass: cold };
+      console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
       results.push(r);
     }
   } finally {
@@ -137,6 +159,7 @@ async function main() {
     dataSet: { agents: N, matches: matches.length, events },
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     ceilings,
+    floors,
     results,
     startupMs,
     rebuild: { projection: 'agents', events, seconds: rebuildSeconds, eventsPerSecond: Math.round(events / rebuildSeconds) },
