@@ -60,6 +60,27 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     expect(after.body.incomingLikes).toEqual({ count: 1, agents: [expect.objectContaining({ id: other.id })] });
   });
 
+  it("follows what its document does not hold: a liker's new name, the mixer going live", async () => {
+    const [me, other] = [await register(api), await register(api)];
+    await api.post('/api/v1/swipe', { targetAgentId: me.id, liked: true }, other.key);
+    const first = await pulse(me);
+    expect((await pulse(me, first.body.stateToken)).body.changed).toBe(false);
+    await api.patch('/api/v1/agents/me', { name: 'Renamed Liker' }, other.key);
+    const renamed = await pulse(me, first.body.stateToken);
+    expect(renamed.body.changed).toBe(true);
+    expect(renamed.body.incomingLikes.agents).toEqual([expect.objectContaining({ id: other.id, name: 'Renamed Liker' })]);
+    const before = clock.now();
+    clock.set('2026-11-21T18:30:00Z'); // the Saturday Social's live hour
+    try {
+      const live = await pulse(me, renamed.body.stateToken);
+      expect(live.body.changed).toBe(true);
+      expect(live.body.mixer.status).toBe('live');
+    } finally {
+      clock.set(before);
+    }
+    expect((await pulse(me, renamed.body.stateToken)).body).toMatchObject({ changed: false, mixer: { status: 'upcoming' } });
+  });
+
   it('shows incoming likes until they are answered', async () => {
     const [me, liker] = [await register(api), await register(api)];
     await api.post('/api/v1/swipe', { targetAgentId: me.id, liked: true }, liker.key);

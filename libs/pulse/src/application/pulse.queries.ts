@@ -7,9 +7,27 @@ import { ReadModels } from '@companion/read-store';
 import { AgentSummary, composePulse, MixerInfo, PULSE_LIKERS } from '../domain/pulse';
 import { PulseDoc, PULSES } from '../projections/pulse.projection';
 
+/** A pulse as sent, and what it was composed from. */
+interface Composed {
+  partners: readonly AgentDoc[];
+  mixerKey: string;
+  mixerStatus: MixerInfo['status'];
+  content: string;
+  stateToken: string;
+}
+
 /** The pulse: one read-model document, the partners' names, and a token of its content. */
 @Injectable()
 export class PulseQueries {
+  /**
+   * The last pulse composed from each pulse document. A read-model document never changes once
+   * read (a change is a new object), so the same document, the same partner documents and the same
+   * mixer moment give the same text: a runtime polling an unchanged pulse costs two cache reads,
+   * not a composition, a serialisation and a SHA-256. A store without a document cache hands out
+   * new objects every time; then nothing is found here, and the entries go with their documents.
+   */
+  private readonly composed = new WeakMap<PulseDoc, Composed>();
+
   constructor(
     private readonly readModels: ReadModels,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -24,10 +42,16 @@ export class PulseQueries {
     const doc = await this.readModels.get<PulseDoc>(PULSES, agentId);
     if (!doc) throw notFound('agent_not_found', 'no such agent');
     const ids = new Set([...Object.values(doc.matches).map((m) => m.partnerId), ...doc.likers.slice(0, PULSE_LIKERS * 2)]);
-    const agents = new Map<string, AgentSummary>((await this.readModels.getMany<AgentDoc>(AGENTS, [...ids])).map((a) => [a._id, agentSummary(a)]));
-    const body = composePulse(doc, agents, this.mixer(), this.config.publicBaseUrl);
-    const content = JSON.stringify(body);
-    const stateToken = sha256Hex(content);
+    const partners = await this.readModels.getMany<AgentDoc>(AGENTS, [...ids]);
+    const mixer = this.mixer();
+    let composed = this.composed.get(doc);
+    if (!composed || composed.mixerKey !== mixer.key || composed.mixerStatus !== mixer.status || !sameDocuments(composed.partners, partners)) {
+      const agents = new Map<string, AgentSummary>(partners.map((a) => [a._id, agentSummary(a)]));
+      const content = JSON.stringify(composePulse(doc, agents, mixer, this.config.publicBaseUrl));
+      composed = { partners, mixerKey: mixer.key, mixerStatus: mixer.status, content, stateToken: sha256Hex(content) };
+      this.composed.set(doc, composed);
+    }
+    const { content, stateToken } = composed;
     return `${content.slice(0, -1)},"stateToken":"${stateToken}","changed":${previousState !== stateToken}}`;
   }
 
@@ -44,4 +68,8 @@ export class PulseQueries {
       calendarUrl: `${base}/${occurrence.key}/calendar`,
     };
   }
+}
+
+function sameDocuments(a: readonly AgentDoc[], b: readonly AgentDoc[]): boolean {
+  return a.length === b.length && a.every((doc, i) => doc === b[i]);
 }
