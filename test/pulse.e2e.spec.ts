@@ -75,6 +75,8 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
       const live = await pulse(me, renamed.body.stateToken);
       expect(live.body.changed).toBe(true);
       expect(live.body.mixer.status).toBe('live');
+      clock.set('2026-11-21T19:00:00Z'); // its end: next Saturday's occurrence
+      expect((await pulse(me)).body.mixer).toMatchObject({ key: '2026-11-28', status: 'upcoming' });
     } finally {
       clock.set(before);
     }

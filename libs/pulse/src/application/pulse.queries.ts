@@ -27,6 +27,7 @@ export class PulseQueries {
    * new objects every time; then nothing is found here, and the entries go with their documents.
    */
   private readonly composed = new WeakMap<PulseDoc, Composed>();
+  private moment?: { info: MixerInfo; from: number; until: number };
 
   constructor(
     private readonly readModels: ReadModels,
@@ -55,18 +56,28 @@ export class PulseQueries {
     return `${content.slice(0, -1)},"stateToken":"${stateToken}","changed":${previousState !== stateToken}}`;
   }
 
+  /**
+   * The mixer part, kept until its next change (the live hour starts or ends): computing the
+   * occurrence and its URLs took a twentieth of a polled pulse. `from` guards a clock set back.
+   */
   private mixer(): MixerInfo {
     const now = this.clock.now();
+    const t = now.getTime();
+    if (this.moment && t >= this.moment.from && t < this.moment.until) return this.moment.info;
     const occurrence = currentOrNextOccurrence(now);
+    const status = mixerStatus(occurrence, now);
     const base = `${this.config.publicBaseUrl}/api/v1/mixer`;
-    return {
+    const info: MixerInfo = {
       key: occurrence.key,
       startsAt: occurrence.startsAt.toISOString(),
       endsAt: occurrence.endsAt.toISOString(),
-      status: mixerStatus(occurrence, now),
+      status,
       url: `${base}?week=${occurrence.key}`,
       calendarUrl: `${base}/${occurrence.key}/calendar`,
     };
+    const until = (status === 'upcoming' ? occurrence.startsAt : occurrence.endsAt).getTime();
+    this.moment = { info, from: t, until };
+    return info;
   }
 }
 
