@@ -4,63 +4,86 @@
  * old one (the previous old one is dropped). A Map kept in use order instead (delete and set on
  * every hit) degrades badly once it is full: V8's ordered hash tables keep deleted slots until they
  * rehash, and near full they rehash over and over.
+ *
+ * Entries are keyed by a space (a collection, a decider) and a key within it, held in a Map per
+ * space: one key made by joining the two (`collection + '\0' + id`) is a new concatenated string
+ * on every lookup, and V8 hashes and compares those by a slow path — about 3 µs a lookup in a Map
+ * of 30 000 such keys, against 0.12 µs for the id itself in its collection's Map.
  */
-export class BoundedCache<K, V> {
-  private young = new Map<K, V>();
-  private old = new Map<K, V>();
+export class BoundedCache<S, K, V> {
+  private young = new Map<S, Map<K, V>>();
+  private old = new Map<S, Map<K, V>>();
+  private youngSize = 0;
+  private oldSize = 0;
   private readonly generation: number;
 
   constructor(capacity: number) {
     this.generation = Math.max(1, Math.ceil(capacity / 2));
   }
 
-  get(key: K): V | undefined {
-    const v = this.young.get(key);
-    if (v !== undefined || this.young.has(key)) return v;
-    if (!this.old.has(key)) return undefined;
-    const moved = this.old.get(key) as V;
-    this.old.delete(key);
-    this.put(key, moved);
+  get(space: S, key: K): V | undefined {
+    const young = this.young.get(space);
+    if (young !== undefined) {
+      const v = young.get(key);
+      if (v !== undefined || young.has(key)) return v;
+    }
+    const old = this.old.get(space);
+    if (old === undefined || !old.has(key)) return undefined;
+    const moved = old.get(key) as V;
+    old.delete(key);
+    this.oldSize -= 1;
+    this.put(space, key, moved);
     return moved;
   }
 
-  has(key: K): boolean {
-    return this.young.has(key) || this.old.has(key);
+  has(space: S, key: K): boolean {
+    return this.young.get(space)?.has(key) === true || this.old.get(space)?.has(key) === true;
   }
 
-  set(key: K, value: V): void {
-    if (this.young.has(key)) this.young.set(key, value);
+  set(space: S, key: K, value: V): void {
+    const young = this.young.get(space);
+    if (young?.has(key)) young.set(key, value);
     else {
-      this.old.delete(key);
-      this.put(key, value);
+      if (this.old.get(space)?.delete(key)) this.oldSize -= 1;
+      this.put(space, key, value);
     }
   }
 
-  delete(key: K): void {
-    this.young.delete(key);
-    this.old.delete(key);
+  delete(space: S, key: K): void {
+    if (this.young.get(space)?.delete(key)) this.youngSize -= 1;
+    if (this.old.get(space)?.delete(key)) this.oldSize -= 1;
+  }
+
+  /** Forgets every entry of a space. */
+  deleteSpace(space: S): void {
+    this.youngSize -= this.young.get(space)?.size ?? 0;
+    this.oldSize -= this.old.get(space)?.size ?? 0;
+    this.young.delete(space);
+    this.old.delete(space);
   }
 
   clear(): void {
     this.young = new Map();
     this.old = new Map();
-  }
-
-  /** Deletes every entry whose key passes the test. */
-  deleteWhere(test: (key: K) => boolean): void {
-    for (const map of [this.young, this.old]) for (const key of map.keys()) if (test(key)) map.delete(key);
+    this.youngSize = 0;
+    this.oldSize = 0;
   }
 
   get size(): number {
-    return this.young.size + this.old.size;
+    return this.youngSize + this.oldSize;
   }
 
-  private put(key: K, value: V): void {
-    if (this.young.size >= this.generation) {
+  private put(space: S, key: K, value: V): void {
+    if (this.youngSize >= this.generation) {
       this.old = this.young;
+      this.oldSize = this.youngSize;
       this.young = new Map();
+      this.youngSize = 0;
     }
-    this.young.set(key, value);
+    let young = this.young.get(space);
+    if (young === undefined) this.young.set(space, (young = new Map()));
+    young.set(key, value);
+    this.youngSize += 1;
   }
 }
 

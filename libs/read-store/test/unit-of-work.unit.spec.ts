@@ -22,36 +22,55 @@ describe('UnitOfWork.update', () => {
     const store = new SqliteReadStore(':memory:', { cacheDocuments: 100, freezeDocuments: true });
     await store.ensureCollection('c');
     await store.write([{ collection: 'c', op: 'put', doc }]);
-    return new UnitOfWork(store, (c) => c);
+    return { store, uow: new UnitOfWork(store, (c) => c) };
   }
 
   it('writes nothing when fn gives the document back', async () => {
-    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => c);
     expect(uow.writes()).toEqual([]);
   });
 
   it('writes nothing when fn returns undefined', async () => {
-    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', () => undefined);
     expect(uow.writes()).toEqual([]);
   });
 
   it('writes a changed document with the position of the event that changed it', async () => {
-    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: c!.n + 1 }));
     expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 2, _pos: 2 } }]);
   });
 
   it('keeps an earlier change of the batch when a later event gives the document back', async () => {
-    const uow = await given({ _id: 'x', n: 1, _pos: 1 });
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 5 }));
     await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => c);
     expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 5, _pos: 2 } }]);
   });
 
+  it('shows a later event of the batch, and of the next batch, a document deleted earlier as gone', async () => {
+    const { store, uow } = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', () => null);
+    const seen: Array<Counter | null> = [];
+    await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => (seen.push(c), undefined));
+    const next = new UnitOfWork(store, (c) => c, uow);
+    await next.contextFor(event(4)).update<Counter>('c', 'x', (c) => (seen.push(c), undefined));
+    expect(seen).toEqual([null, null]);
+    expect(uow.writes()).toEqual([{ collection: 'c', op: 'delete', id: 'x' }]);
+  });
+
+  it('refuses a shared document handed over as new: it is frozen under freezeDocuments, and stamping it throws', async () => {
+    const { store, uow } = await given({ _id: 'x', n: 1, _pos: 1 });
+    await store.write([{ collection: 'c', op: 'put', doc: { _id: 'y', n: 7, _pos: 1 } }]);
+    const shared = (await store.get<Counter>('c', 'y'))!;
+    await expect(uow.contextFor(event(2)).update<Counter>('c', 'x', () => shared)).rejects.toThrow(TypeError);
+    expect(await store.get<Counter>('c', 'y')).toEqual({ _id: 'y', n: 7, _pos: 1 });
+  });
+
   it('leaves a document alone for an event it has already applied (a replay)', async () => {
-    const uow = await given({ _id: 'x', n: 1, _pos: 3 });
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 3 });
     await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 9 }));
     expect(uow.writes()).toEqual([]);
   });

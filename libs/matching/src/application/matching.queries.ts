@@ -30,7 +30,7 @@ export function messageView(m: MessageDoc) {
 @Injectable()
 export class MatchingQueries {
   /** Rankings kept per caller and scene; each is about KEPT_DEPTH ids and scores. */
-  private readonly kept = new BoundedCache<string, KeptRanking>(KEPT_RANKINGS);
+  private readonly kept = new BoundedCache<string, string, KeptRanking>(KEPT_RANKINGS);
 
   constructor(
     private readonly readModels: ReadModels,
@@ -79,9 +79,9 @@ export class MatchingQueries {
 
   /** The caller's ranking kept from its last request and patched (discovery-cache.ts). */
   private keptRanking(matrix: CandidateMatrix, query: RankingQuery): Ranked[] {
-    const key = `${query.callerId}\u0000${query.sceneId ?? ''}`;
-    const { ranked, kept } = discoverRanked(matrix, this.kept.get(key), query);
-    this.kept.set(key, kept);
+    const scene = query.sceneId ?? '';
+    const { ranked, kept } = discoverRanked(matrix, this.kept.get(scene, query.callerId), query);
+    this.kept.set(scene, query.callerId, kept);
     return ranked;
   }
 

@@ -15,9 +15,8 @@ export interface StreamState<State> {
  * changes its input; with `freeze` (tests) they are frozen, so one that does throws.
  */
 export class StreamStates {
-  private readonly entries: BoundedCache<string, StreamState<unknown>>;
-  private readonly deciderIds = new WeakMap<object, number>();
-  private nextDeciderId = 1;
+  /** Per decider, by stream name. */
+  private readonly entries: BoundedCache<object, string, StreamState<unknown>>;
 
   constructor(
     capacity: number,
@@ -27,20 +26,13 @@ export class StreamStates {
   }
 
   get<State>(decider: object, streamName: string): StreamState<State> | undefined {
-    return this.entries.get(this.key(decider, streamName)) as StreamState<State> | undefined;
+    return this.entries.get(decider, streamName) as StreamState<State> | undefined;
   }
 
   remember<State>(decider: object, streamName: string, entry: StreamState<State>): void {
-    const key = this.key(decider, streamName);
-    const known = this.entries.get(key);
+    const known = this.entries.get(decider, streamName);
     // Two commands on one stream can finish out of order: keep the later revision.
     if (known && known.revision > entry.revision) return;
-    this.entries.set(key, { state: this.freeze ? deepFreeze(entry.state) : entry.state, revision: entry.revision });
-  }
-
-  private key(decider: object, streamName: string): string {
-    let id = this.deciderIds.get(decider);
-    if (id === undefined) this.deciderIds.set(decider, (id = this.nextDeciderId++));
-    return `${id}|${streamName}`;
+    this.entries.set(decider, streamName, { state: this.freeze ? deepFreeze(entry.state) : entry.state, revision: entry.revision });
   }
 }

@@ -14,8 +14,9 @@ export type CachedWrite = readonly [collection: string, id: string, doc: Doc | n
  * throws.
  */
 export class DocumentCache {
-  private readonly entries: BoundedCache<string, Doc | null>;
-  private readonly pinned = new Map<string, { doc: Doc | null; write: number }>();
+  private readonly entries: BoundedCache<string, string, Doc | null>;
+  /** Per collection, the documents of writes not yet committed, and the write that pinned each. */
+  private readonly pinned = new Map<string, Map<string, { doc: Doc | null; write: number }>>();
   private writes = 0;
 
   constructor(
@@ -31,14 +32,13 @@ export class DocumentCache {
 
   /** `undefined`: not cached; `null`: known not to exist. */
   get(collection: string, id: string): Doc | null | undefined {
-    const key = collection + '\u0000' + id;
-    const pinned = this.pinned.get(key);
+    const pinned = this.pinned.get(collection)?.get(id);
     if (pinned) return pinned.doc;
-    return this.entries.get(key);
+    return this.entries.get(collection, id);
   }
 
   set(collection: string, id: string, doc: Doc | null): Doc | null {
-    this.entries.set(collection + '\u0000' + id, this.shared(doc));
+    this.entries.set(collection, id, this.shared(doc));
     return doc;
   }
 
@@ -46,29 +46,29 @@ export class DocumentCache {
   beginWrite(writes: readonly CachedWrite[]): number {
     const write = ++this.writes;
     for (const [collection, id, doc] of writes) {
-      const key = collection + '\u0000' + id;
       const shared = this.shared(doc);
-      this.pinned.set(key, { doc: shared, write });
+      let pinned = this.pinned.get(collection);
+      if (!pinned) this.pinned.set(collection, (pinned = new Map()));
+      pinned.set(id, { doc: shared, write });
       // Kept once written only if someone has read it: documents that are found by queries and
       // never read by id (messages, feed items, a rebuild's new generation) would push out the
       // ones that are.
-      if (this.entries.has(key)) this.entries.set(key, shared);
+      if (this.entries.has(collection, id)) this.entries.set(collection, id, shared);
     }
     return write;
   }
 
   endWrite(write: number, writes: readonly CachedWrite[], committed: boolean): void {
     for (const [collection, id] of writes) {
-      const key = collection + '\u0000' + id;
-      if (this.pinned.get(key)?.write === write) this.pinned.delete(key);
+      const pinned = this.pinned.get(collection);
+      if (pinned?.get(id)?.write === write) pinned.delete(id);
     }
     // What readers were shown may never reach the file: forget everything and read it again.
     if (!committed) this.entries.clear();
   }
 
   dropCollection(collection: string): void {
-    const prefix = collection + '\u0000';
-    this.entries.deleteWhere((key) => key.startsWith(prefix));
-    for (const key of this.pinned.keys()) if (key.startsWith(prefix)) this.pinned.delete(key);
+    this.entries.deleteSpace(collection);
+    this.pinned.delete(collection);
   }
 }

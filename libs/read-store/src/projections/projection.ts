@@ -35,13 +35,16 @@ export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
   /**
    * `fn` returns the new document, `null` to delete it, or `undefined` (or the very document it
-   * was given) to leave it unchanged: then nothing is written.
+   * was given) to leave it unchanged: then nothing is written. A new document must be a new object
+   * (`{ ...current, … }`), never one read or shared: the unit of work takes it over and sets its
+   * `_id` and `_pos` on it.
    */
   update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
   /**
    * A document this event alone defines (a swipe, a message, a feed item): written without reading
    * the current one. Replaying the event writes the same document again, and the events after it
-   * are replayed too, so it stays idempotent without the `_pos` check.
+   * are replayed too, so it stays idempotent without the `_pos` check. The unit of work takes the
+   * object over (it sets `_pos` on it): pass a new one.
    */
   put<T extends Doc>(collection: string, doc: Omit<T, '_pos'> | T): void;
   // No queries here on purpose: a query would not see this batch's pending writes, so a rebuild
