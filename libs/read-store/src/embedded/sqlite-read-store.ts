@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { WriterThread } from '@companion/event-store';
 import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
-import { DocumentWrite, DocumentWriteRequest, DocumentWriteResult, writeDocuments } from './write-documents';
+import { DocumentWriteRequest, DocumentWriteResult, TableWrites, writeDocuments } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -79,13 +79,13 @@ export class SqliteReadStore implements ReadStore {
       const cols = index.fields.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ');
       schema.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`);
     }
-    await this.run({ schema, writes: [] });
+    await this.run({ schema, tables: [] });
   }
 
   async dropCollection(collection: string): Promise<void> {
     this.cache?.dropCollection(collection);
     this.tables.delete(collection);
-    await this.run({ schema: [`DROP TABLE IF EXISTS ${table(collection)}`], writes: [] });
+    await this.run({ schema: [`DROP TABLE IF EXISTS ${table(collection)}`], tables: [] });
     this.tables.delete(collection); // a read meanwhile may have found it still there
     this.statements.clear(); // statements on a dropped table would fail
   }
@@ -157,20 +157,30 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[]): Promise<void> {
     if (writes.length === 0) return;
-    const docs: DocumentWrite[] = writes.map((w) =>
-      w.op === 'put' ? { table: table(w.collection), id: w.doc._id, json: JSON.stringify(w.doc) } : { table: table(w.collection), id: w.id, json: null },
-    );
+    const byCollection = new Map<string, TableWrites>();
+    for (const w of writes) {
+      let group = byCollection.get(w.collection);
+      if (!group) byCollection.set(w.collection, (group = { table: table(w.collection), ids: [], jsons: [] }));
+      if (w.op === 'put') {
+        group.ids.push(w.doc._id);
+        group.jsons.push(JSON.stringify(w.doc));
+      } else {
+        group.ids.push(w.id);
+        group.jsons.push(null);
+      }
+    }
+    const tables = [...byCollection.values()];
     const cached: CachedWrite[] = this.cache
       ? writes.filter((w) => this.cacheFor(w.collection)).map((w) => (w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null]))
       : [];
     const token = this.cache?.beginWrite(cached);
     let result: DocumentWriteResult = { failed: 'not written' };
     try {
-      result = await this.run({ writes: docs });
+      result = await this.run({ tables });
     } finally {
       if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
     }
-    if ('duplicate' in result) throw new DuplicateKeyError(writes[result.duplicate].collection);
+    if ('duplicate' in result) throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);
   }
 

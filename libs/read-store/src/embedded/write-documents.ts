@@ -3,24 +3,30 @@
  * from its source text, and an in-memory database (which no other thread can open) calls it
  * directly. One transaction: documents and the checkpoints written with them commit together.
  */
-export interface DocumentWrite {
+/**
+ * One table's writes, in order: `ids[i]` gets the document `jsons[i]`, or is deleted when that is
+ * null. Grouped by table, so the writer prepares a statement once per table and batch (not a SQL
+ * text per document), and parallel arrays of strings cross the thread boundary cheaper than one
+ * object per document.
+ */
+export interface TableWrites {
   /** The quoted table name. */
   table: string;
-  id: string;
-  /** The document as JSON, or null to delete it. */
-  json: string | null;
+  ids: string[];
+  jsons: Array<string | null>;
 }
 
 export interface DocumentWriteRequest {
   /** Schema statements (tables, indexes), run first in the same transaction. */
   schema?: string[];
-  writes: DocumentWrite[];
+  tables: TableWrites[];
 }
 
+/** `duplicate`: the index, in `tables`, of the table whose unique index refused a document. */
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function writeDocuments(db: any, { schema = [], writes }: DocumentWriteRequest): DocumentWriteResult {
+export function writeDocuments(db: any, { schema = [], tables }: DocumentWriteRequest): DocumentWriteResult {
   const statements: Map<string, { run(...params: unknown[]): unknown }> = db.__companionStatements ?? (db.__companionStatements = new Map());
   const statement = (sql: string) => {
     let s = statements.get(sql);
@@ -35,11 +41,15 @@ export function writeDocuments(db: any, { schema = [], writes }: DocumentWriteRe
     db.transaction(() => {
       if (schema.length > 0) statements.clear();
       for (const sql of schema) db.exec(sql);
-      for (let i = 0; i < writes.length; i++) {
-        current = i;
-        const w = writes[i];
-        if (w.json === null) statement(`DELETE FROM ${w.table} WHERE id = ?`).run(w.id);
-        else statement(`INSERT INTO ${w.table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(w.id, w.json);
+      for (let t = 0; t < tables.length; t++) {
+        current = t;
+        const { table, ids, jsons } = tables[t];
+        const upsert = statement(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`);
+        for (let i = 0; i < ids.length; i++) {
+          const json = jsons[i];
+          if (json === null) statement(`DELETE FROM ${table} WHERE id = ?`).run(ids[i]);
+          else upsert.run(ids[i], json);
+        }
       }
     })();
     return { ok: true };
