@@ -112,6 +112,16 @@ describe('operator CLI against a store filled by the API', () => {
     }
   });
 
+  it('stops quietly when its reader goes away (`… | head`)', async () => {
+    const child = spawn(process.execPath, [CLI, 'stream', `agent-${agentId}`], { env: { ...process.env, DATA_DIR: dataDir } });
+    // The read end is gone before the CLI prints anything: its first write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
   it('says so when the event store cannot be reached', async () => {
     await expect(run(process.execPath, [CLI, 'status'], { env: { ...process.env, EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false', MONGO_URL: '' }, timeout: 30_000 })).rejects.toMatchObject({
       code: 1,

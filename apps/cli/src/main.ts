@@ -293,6 +293,12 @@ async function replay(to: number, into: string, json: boolean, events: EventStor
   }
 }
 
+// A reader that goes away (`… | head`) is not an error: stop quietly, as other command-line tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 run(process.argv.slice(2)).catch((error) => {
   const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,10 +3,6 @@ import type { Doc, ReadStore, Write } from '../read-store.port';
 import { ProjectedDoc, ProjectionContext } from './projection';
 
 /**
- * Buffers one batch of a projection's writes: reads see the batch's own pending documents, and
- * `writes()` hands the final state of each touched document to the store in one call.
- */
-/**
  * The documents of a batch, per physical collection, by id (not by one joined key: V8 looks up a
  * freshly concatenated string key by a slow path, and a rebuild makes several lookups per event).
  */
@@ -25,6 +21,10 @@ function stamped(doc: object, id: string, position: number): ProjectedDoc {
   return d;
 }
 
+/**
+ * Buffers one batch of a projection's writes: reads see the batch's own pending documents, and
+ * `writes()` hands the final state of each touched document to the store in one call.
+ */
 export class UnitOfWork {
   private readonly pending: Pending = new Map();
   private event!: RecordedEvent;
