@@ -10,8 +10,8 @@ import { PulseDoc, PULSES } from '../projections/pulse.projection';
 /** A pulse as sent, and what it was composed from. */
 interface Composed {
   partners: readonly AgentDoc[];
-  mixerKey: string;
-  mixerStatus: MixerInfo['status'];
+  /** The mixer moment: the same object until the live hour starts or ends (see `mixer()`). */
+  mixer: MixerInfo;
   content: string;
   stateToken: string;
 }
@@ -46,10 +46,10 @@ export class PulseQueries {
     const partners = await this.readModels.getMany<AgentDoc>(AGENTS, [...ids]);
     const mixer = this.mixer();
     let composed = this.composed.get(doc);
-    if (!composed || composed.mixerKey !== mixer.key || composed.mixerStatus !== mixer.status || !sameDocuments(composed.partners, partners)) {
+    if (!composed || composed.mixer !== mixer || !sameDocuments(composed.partners, partners)) {
       const agents = new Map<string, AgentSummary>(partners.map((a) => [a._id, agentSummary(a)]));
       const content = JSON.stringify(composePulse(doc, agents, mixer, this.config.publicBaseUrl));
-      composed = { partners, mixerKey: mixer.key, mixerStatus: mixer.status, content, stateToken: sha256Hex(content) };
+      composed = { partners, mixer, content, stateToken: sha256Hex(content) };
       this.composed.set(doc, composed);
     }
     const { content, stateToken } = composed;
