@@ -11,7 +11,24 @@ const N = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 200);
 let seed = 42;
 const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-const WORDS = ['astronomy', 'poetry', 'chess', 'hiking', 'jazz', 'cooking', 'films', 'gardening', 'robots', 'tea', 'painting', 'sailing', 'history', 'puzzles', 'dancing', 'coding'];
+const WORDS = [
+  'astronomy',
+  'poetry',
+  'chess',
+  'hiking',
+  'jazz',
+  'cooking',
+  'films',
+  'gardening',
+  'robots',
+  'tea',
+  'painting',
+  'sailing',
+  'history',
+  'puzzles',
+  'dancing',
+  'coding',
+];
 const pick = (n) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
 
 async function main() {
@@ -21,13 +38,32 @@ async function main() {
   const candidates = [];
   for (let i = 0; i < N; i++) {
     const e = await embedder.embed({
-      personalityTraits: { openness: rnd(), conscientiousness: rnd(), extraversion: rnd(), agreeableness: rnd(), neuroticism: rnd() },
+      personalityTraits: {
+        openness: rnd(),
+        conscientiousness: rnd(),
+        extraversion: rnd(),
+        agreeableness: rnd(),
+        neuroticism: rnd(),
+      },
       interests: pick(1 + Math.floor(rnd() * 5)),
       bio: pick(12).join(' '),
     });
-    candidates.push({ id: `a${i}`, sceneId: null, lastParticipationMs: now - Math.floor(rnd() * 30) * 86_400_000, vector: toVector(e) });
+    candidates.push({
+      id: `a${i}`,
+      sceneId: null,
+      lastParticipationMs: now - Math.floor(rnd() * 30) * 86_400_000,
+      vector: toVector(e),
+    });
   }
-  const matrix = new CandidateMatrix(112, [{ end: 16, weight: 0.4 }, { end: 48, weight: 0.35 }, { end: 112, weight: 0.25 }], N);
+  const matrix = new CandidateMatrix(
+    112,
+    [
+      { end: 16, weight: 0.4 },
+      { end: 48, weight: 0.35 },
+      { end: 112, weight: 0.25 },
+    ],
+    N,
+  );
   for (const c of candidates) matrix.upsert(c.id, c.vector, c.lastParticipationMs, c.sceneId);
   const built = performance.now() - t0;
   const likedBy = new Set(Array.from({ length: 20 }, (_, i) => `a${i * 97}`));
@@ -36,13 +72,27 @@ async function main() {
   for (let r = 0; r < ROUNDS; r++) {
     const caller = candidates[r % candidates.length];
     const s = performance.now();
-    rankCandidates(matrix, { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 });
+    rankCandidates(matrix, {
+      callerId: caller.id,
+      callerVector: caller.vector,
+      swiped,
+      likedBy,
+      nowMs: now,
+      limit: 20,
+    });
     times.push(performance.now() - s);
   }
   const again = [];
   for (let r = 0; r < ROUNDS; r++) {
     const caller = candidates[(r * 7919) % candidates.length];
-    const query = { callerId: caller.id, callerVector: caller.vector, swiped, likedBy, nowMs: now, limit: 20 };
+    const query = {
+      callerId: caller.id,
+      callerVector: caller.vector,
+      swiped,
+      likedBy,
+      nowMs: now,
+      limit: 20,
+    };
     const { ranked, kept } = discoverRanked(matrix, undefined, query);
     for (let k = 0; k < 1000; k++) matrix.touch(candidates[(r * 31 + k * 97) % N].id, now);
     const more = new Set([...swiped, ...ranked.slice(0, 5).map((x) => x.id)]);
@@ -50,7 +100,8 @@ async function main() {
     discoverRanked(matrix, kept, { ...query, swiped: more });
     again.push(performance.now() - s);
   }
-  const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(2);
+  const q = (xs, p) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(2);
   console.log(
     JSON.stringify({
       candidates: N,

@@ -24,7 +24,10 @@ async function main() {
   const state = new Map(); // matchId → { revision, state }
   for (const m of matches) {
     const events = await store.readStream(`match-${m.id}`);
-    state.set(m.id, { revision: events.length ? events[events.length - 1].revision : -1, state: events.reduce(matchDecider.evolve, matchDecider.initialState()) });
+    state.set(m.id, {
+      revision: events.length ? events[events.length - 1].revision : -1,
+      state: events.reduce(matchDecider.evolve, matchDecider.initialState()),
+    });
   }
   const t0 = Date.now();
   let i = 0;
@@ -36,7 +39,15 @@ async function main() {
       const senderId = agents[i % 2 ? m.b : m.a].id;
       const participants = [agents[m.a].id, agents[m.b].id];
       const events = matchDecider.decide(
-        { type: 'SendMessage', matchId: m.id, participants, senderId, messageId: randomUUID(), content: `Line ${i} of a long conversation about maps and tea.`, storyId: randomUUID() },
+        {
+          type: 'SendMessage',
+          matchId: m.id,
+          participants,
+          senderId,
+          messageId: randomUUID(),
+          content: `Line ${i} of a long conversation about maps and tea.`,
+          storyId: randomUUID(),
+        },
         s.state,
       );
       batch.push({ m, s, events });
@@ -53,11 +64,21 @@ async function main() {
       [...byStream].map(([id, { s, events }]) => {
         const expected = s.revision < 0 ? 'no_stream' : s.revision;
         s.revision += events.length;
-        return store.append(`match-${id}`, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: { occurredAt: new Date().toISOString() } })), expected);
+        return store.append(
+          `match-${id}`,
+          events.map((e) => ({
+            id: randomUUID(),
+            type: e.type,
+            data: e.data,
+            metadata: { occurredAt: new Date().toISOString() },
+          })),
+          expected,
+        );
       }),
     );
     head = Math.max(head, ...results.map((r) => r.position));
-    if (i % 51200 < 512) process.stdout.write(`\r${head} events (${Math.round((Date.now() - t0) / 1000)} s)   `);
+    if (i % 51200 < 512)
+      process.stdout.write(`\r${head} events (${Math.round((Date.now() - t0) / 1000)} s)   `);
   }
   await store.close();
   console.log(`\n${dir}: ${head} events`);

@@ -37,10 +37,19 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
 async function startService(dataDir, env = {}) {
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMITS: 'off', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+      MAIN,
+    ],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMITS: 'off', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const health = await waitHealthy(baseUrl, child);
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -49,11 +58,12 @@ async function startService(dataDir, env = {}) {
     baseUrl,
     startupMs,
     health,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -76,7 +86,11 @@ async function call(baseUrl, method, path, body, key) {
   const headers = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (key) headers.authorization = `Bearer ${key}`;
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : undefined;

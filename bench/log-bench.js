@@ -14,12 +14,16 @@ const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
 
 async function main() {
   const work = join(ROOT, 'bench', 'data', `run-${name}`);
-  if (!existsSync(join(work, 'events.db'))) cpSync(join(ROOT, 'bench', 'data', name), work, { recursive: true });
+  if (!existsSync(join(work, 'events.db')))
+    cpSync(join(ROOT, 'bench', 'data', name), work, { recursive: true });
   const first = await startService(work);
   const events = first.health.eventStore.head;
-  const projections = process.argv.length > 3 ? process.argv.slice(3) : first.health.projections.map((p) => p.name);
+  const projections =
+    process.argv.length > 3 ? process.argv.slice(3) : first.health.projections.map((p) => p.name);
   await first.stop();
-  console.log(`first start (catch-up where needed): ${Math.round(first.startupMs)} ms, ${events} events`);
+  console.log(
+    `first start (catch-up where needed): ${Math.round(first.startupMs)} ms, ${events} events`,
+  );
   const starts = [];
   for (let i = 0; i < 3; i++) {
     const s = await startService(work);
@@ -30,12 +34,24 @@ async function main() {
   const rebuilds = [];
   for (const projection of projections) {
     const t0 = Date.now();
-    const out = execFileSync(process.execPath, [CLI, 'rebuild', projection, '--inline', '--json'], { env: { ...process.env, DATA_DIR: work } }).toString();
+    const out = execFileSync(process.execPath, [CLI, 'rebuild', projection, '--inline', '--json'], {
+      env: { ...process.env, DATA_DIR: work },
+    }).toString();
     const seconds = (Date.now() - t0) / 1000;
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const rates = lines.filter((l) => l.eventsPerSecond).map((l) => l.eventsPerSecond);
-    const r = { projection, seconds, eventsPerSecond: Math.round(events / seconds), engineReported: rates.length ? rates[rates.length - 1] : null };
-    console.log(`rebuild ${projection}: ${seconds} s, ${r.eventsPerSecond} events/s (process start included; engine: ${r.engineReported})`);
+    const r = {
+      projection,
+      seconds,
+      eventsPerSecond: Math.round(events / seconds),
+      engineReported: rates.length ? rates[rates.length - 1] : null,
+    };
+    console.log(
+      `rebuild ${projection}: ${seconds} s, ${r.eventsPerSecond} events/s (process start included; engine: ${r.engineReported})`,
+    );
     rebuilds.push(r);
   }
   const report = {
@@ -46,7 +62,10 @@ async function main() {
     rebuilds,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-log-${name}.json`), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(
+    join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-log-${name}.json`),
+    JSON.stringify(report, null, 2) + '\n',
+  );
 }
 
 main().catch((e) => {

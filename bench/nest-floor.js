@@ -10,7 +10,14 @@ const { Body, Controller, Get, HttpCode, Module, Post, UseGuards } = require('@n
 const { NestFactory } = require('@nestjs/core');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
 const dist = (p) => require(join(__dirname, '..', 'dist', 'libs', p));
-const { AgentAuthGuard, API_KEY_RESOLVER, CurrentAgent, hashApiKey, StrictValidationPipe, loadConfig } = dist('platform/src');
+const {
+  AgentAuthGuard,
+  API_KEY_RESOLVER,
+  CurrentAgent,
+  hashApiKey,
+  StrictValidationPipe,
+  loadConfig,
+} = dist('platform/src');
 const { SwipeDto } = dist('matching/src/http/matching.dto');
 
 const [port, agentsFile] = process.argv.slice(2);
@@ -43,12 +50,18 @@ Controller()(FloorController);
 class FloorModule {}
 Module({
   controllers: [FloorController],
-  providers: [{ provide: API_KEY_RESOLVER, useValue: { agentIdFor: async (hash) => ids.get(hash) ?? null } }],
+  providers: [
+    { provide: API_KEY_RESOLVER, useValue: { agentIdFor: async (hash) => ids.get(hash) ?? null } },
+  ],
 })(FloorModule);
 
 async function main() {
   const config = loadConfig();
-  const app = await NestFactory.create(FloorModule, new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, logger: false, trustProxy: false }), { logger: false, bodyParser: false });
+  const app = await NestFactory.create(
+    FloorModule,
+    new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, logger: false, trustProxy: false }),
+    { logger: false, bodyParser: false },
+  );
   app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(new StrictValidationPipe());
   await app.listen(Number(port), '127.0.0.1');

@@ -25,7 +25,9 @@ const source = join(ROOT, 'bench', 'data', String(N));
 function load(url, requests, amount) {
   const run = amount ? { amount } : { duration: DURATION };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, requests, ...run }, (err, r) => (err ? reject(err) : resolve(r)));
+    autocannon({ url, connections: CONNECTIONS, requests, ...run }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
   });
 }
 
@@ -45,7 +47,9 @@ function summary(name, r, ceiling, floor) {
 /** Runs a reference server (`script` answers 'ready' once listening) under the same load generator. */
 async function reference(script, requests, args = []) {
   const port = await freePort();
-  const child = fork(join(__dirname, script), [String(port), ...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, script), [String(port), ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise((r) => child.once('message', r));
   try {
     return await load(`http://127.0.0.1:${port}`, requests);
@@ -55,7 +59,10 @@ async function reference(script, requests, args = []) {
 }
 
 async function main() {
-  if (!existsSync(join(source, 'agents.json'))) execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], { stdio: 'inherit' });
+  if (!existsSync(join(source, 'agents.json')))
+    execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], {
+      stdio: 'inherit',
+    });
   const { agents, matches } = JSON.parse(readFileSync(join(source, 'agents.json'), 'utf8'));
   // Each run writes into a copy, so the generated set stays as it was.
   const work = join(ROOT, 'bench', 'data', `run-${N}`);
@@ -74,20 +81,58 @@ async function main() {
     const auth = (k) => ({ authorization: `Bearer ${k}` });
     // The floor's two routes, called as the scenarios call theirs: a GET, and a POST with a swipe body.
     const floorRequests = {
-      GET: [{ method: 'GET', path: '/api/v1/floor', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }],
+      GET: [
+        {
+          method: 'GET',
+          path: '/api/v1/floor',
+          setupRequest: (req) => ({ ...req, headers: auth(key()) }),
+        },
+      ],
       POST: [
         {
           method: 'POST',
           path: '/api/v1/floor',
-          setupRequest: (req) => ({ ...req, headers: { ...auth(key()), 'content-type': 'application/json' }, body: JSON.stringify({ targetAgentId: agents[i % agents.length].id, liked: false }) }),
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...auth(key()), 'content-type': 'application/json' },
+            body: JSON.stringify({ targetAgentId: agents[i % agents.length].id, liked: false }),
+          }),
         },
       ],
     };
     const scenarios = [
-      ['GET /agents/me/pulse', [{ method: 'GET', path: '/api/v1/agents/me/pulse', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
-      ['GET /discover', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(key()) }) }]],
+      [
+        'GET /agents/me/pulse',
+        [
+          {
+            method: 'GET',
+            path: '/api/v1/agents/me/pulse',
+            setupRequest: (req) => ({ ...req, headers: auth(key()) }),
+          },
+        ],
+      ],
+      [
+        'GET /discover',
+        [
+          {
+            method: 'GET',
+            path: '/api/v1/discover?limit=20',
+            setupRequest: (req) => ({ ...req, headers: auth(key()) }),
+          },
+        ],
+      ],
       // The same few agents asking again (a runtime polling): their kept rankings are patched.
-      ['GET /discover, asked again', [{ method: 'GET', path: '/api/v1/discover?limit=20', setupRequest: (req) => ({ ...req, headers: auth(agents[i++ % AGAIN].key) }) }], AGAIN],
+      [
+        'GET /discover, asked again',
+        [
+          {
+            method: 'GET',
+            path: '/api/v1/discover?limit=20',
+            setupRequest: (req) => ({ ...req, headers: auth(agents[i++ % AGAIN].key) }),
+          },
+        ],
+        AGAIN,
+      ],
       [
         'POST /swipe',
         [
@@ -101,7 +146,11 @@ async function main() {
               // on other targets: a repeated swipe is an idempotent no-op, not the write measured here.
               const t = (n * 104729 + Math.floor(n / agents.length) * 7919 + 17) % agents.length;
               const target = agents[t === n % agents.length ? (t + 1) % agents.length : t];
-              return { ...req, headers: { ...auth(swiper.key), 'content-type': 'application/json' }, body: JSON.stringify({ targetAgentId: target.id, liked: false }) };
+              return {
+                ...req,
+                headers: { ...auth(swiper.key), 'content-type': 'application/json' },
+                body: JSON.stringify({ targetAgentId: target.id, liked: false }),
+              };
             },
           },
         ],
@@ -115,28 +164,54 @@ async function main() {
             setupRequest: (req) => {
               const m = matches[i++ % matches.length];
               const sender = agents[i % 2 ? m.a : m.b];
-              return { ...req, path: `/api/v1/matches/${m.id}/messages`, headers: { ...auth(sender.key), 'content-type': 'application/json' }, body: JSON.stringify({ content: 'A benchmark message of ordinary length, about tea and maps.' }) };
+              return {
+                ...req,
+                path: `/api/v1/matches/${m.id}/messages`,
+                headers: { ...auth(sender.key), 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  content: 'A benchmark message of ordinary length, about tea and maps.',
+                }),
+              };
             },
           },
         ],
       ],
     ];
     const only = process.env.BENCH_ONLY;
-    for (const [name, requests, callers = agents.length] of scenarios.filter(([n]) => !only || n.includes(only))) {
+    for (const [name, requests, callers = agents.length] of scenarios.filter(
+      ([n]) => !only || n.includes(only),
+    )) {
       const bare = await reference('ceiling.js', [{ method: 'GET', path: '/ceiling' }]);
       const ceilingRps = bare.requests.average;
       ceilings.push(summary('bare Fastify route (ceiling)', bare, 0));
       const verb = requests[0].method;
-      const floor = await reference('nest-floor.js', floorRequests[verb], [join(source, 'agents.json')]);
+      const floor = await reference('nest-floor.js', floorRequests[verb], [
+        join(source, 'agents.json'),
+      ]);
       const floorRps = floor.requests.average;
-      floors.push(summary(`${verb} through the Nest pipeline, nothing behind it (floor)`, floor, ceilingRps));
-      process.stdout.write(`${name} (ceiling ${Math.round(ceilingRps)} req/s, Nest floor ${Math.round(floorRps)})… `);
+      floors.push(
+        summary(`${verb} through the Nest pipeline, nothing behind it (floor)`, floor, ceilingRps),
+      );
+      process.stdout.write(
+        `${name} (ceiling ${Math.round(ceilingRps)} req/s, Nest floor ${Math.round(floorRps)})… `,
+      );
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
       i = 0;
-      const cold = summary(name, await load(url, requests, Math.min(callers, COLD_PASS)), ceilingRps);
-      const r = { ...summary(name, await load(url, requests), ceilingRps, floorRps), ceilingRps: Math.round(ceilingRps), floorRps: Math.round(floorRps), coldPass: cold };
-      console.log(`${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`);
+      const cold = summary(
+        name,
+        await load(url, requests, Math.min(callers, COLD_PASS)),
+        ceilingRps,
+      );
+      const r = {
+        ...summary(name, await load(url, requests), ceilingRps, floorRps),
+        ceilingRps: Math.round(ceilingRps),
+        floorRps: Math.round(floorRps),
+        coldPass: cold,
+      };
+      console.log(
+        `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`,
+      );
       results.push(r);
     }
   } finally {
@@ -150,24 +225,46 @@ async function main() {
   const events = restart.health.eventStore.head;
   await restart.stop();
   const t0 = Date.now();
-  execFileSync(process.execPath, [join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'), 'rebuild', 'agents', '--inline', '--json'], { env: { ...process.env, DATA_DIR: work } });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'),
+      'rebuild',
+      'agents',
+      '--inline',
+      '--json',
+    ],
+    { env: { ...process.env, DATA_DIR: work } },
+  );
   const rebuildSeconds = (Date.now() - t0) / 1000;
 
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     dataSet: { agents: N, matches: matches.length, events },
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     ceilings,
     floors,
     results,
     startupMs,
-    rebuild: { projection: 'agents', events, seconds: rebuildSeconds, eventsPerSecond: Math.round(events / rebuildSeconds) },
+    rebuild: {
+      projection: 'agents',
+      events,
+      seconds: rebuildSeconds,
+      eventsPerSecond: Math.round(events / rebuildSeconds),
+    },
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const file = join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-${N}-agents.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-  console.log(`\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${report.rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`);
+  console.log(
+    `\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${report.rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`,
+  );
   console.log(`written to ${file}`);
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,7 +1,13 @@
 import { ProjectionEngine } from '@companion/read-store';
 import { agentInput, client, Client, register, RunningApp, startApp } from './support/app';
 
-const traits = { openness: 0.8, conscientiousness: 0.6, extraversion: 0.4, agreeableness: 0.7, neuroticism: 0.3 };
+const traits = {
+  openness: 0.8,
+  conscientiousness: 0.6,
+  extraversion: 0.4,
+  agreeableness: 0.7,
+  neuroticism: 0.3,
+};
 const x = (n: number, ch = 'x') => ch.repeat(n);
 
 describe('Agents (e2e over HTTP)', () => {
@@ -18,10 +24,24 @@ describe('Agents (e2e over HTTP)', () => {
 
   describe('POST /api/v1/agents', () => {
     it('registers an agent: 201 with agent, a one-time prefixed apiKey, message and nextSteps', async () => {
-      const res = await api.post('/api/v1/agents', agentInput({ name: 'Ada', sceneId: 'cozy-library', source: 'campaign:fall_2026', backstory: 'Once upon a time.' }));
+      const res = await api.post(
+        '/api/v1/agents',
+        agentInput({
+          name: 'Ada',
+          sceneId: 'cozy-library',
+          source: 'campaign:fall_2026',
+          backstory: 'Once upon a time.',
+        }),
+      );
       expect(res.status).toBe(201);
       expect(res.body.apiKey).toMatch(/^companion_sk_[A-Za-z0-9_-]{43}$/);
-      expect(res.body.agent).toMatchObject({ name: 'Ada', sceneId: 'cozy-library', framework: 'unspecified', backstory: 'Once upon a time.', avatarUrl: null });
+      expect(res.body.agent).toMatchObject({
+        name: 'Ada',
+        sceneId: 'cozy-library',
+        framework: 'unspecified',
+        backstory: 'Once upon a time.',
+        avatarUrl: null,
+      });
       expect(res.body.agent.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(typeof res.body.message).toBe('string');
       expect(Array.isArray(res.body.nextSteps)).toBe(true);
@@ -78,7 +98,17 @@ describe('Agents (e2e over HTTP)', () => {
       ['avatarUrl not http(s)', { avatarUrl: 'javascript:alert(1)' }],
       ['a trait above 1', { personalityTraits: { ...traits, openness: 1.01 } }],
       ['a trait below 0', { personalityTraits: { ...traits, neuroticism: -0.1 } }],
-      ['a required trait missing', { personalityTraits: { openness: 0.5, conscientiousness: 0.5, extraversion: 0.5, agreeableness: 0.5 } }],
+      [
+        'a required trait missing',
+        {
+          personalityTraits: {
+            openness: 0.5,
+            conscientiousness: 0.5,
+            extraversion: 0.5,
+            agreeableness: 0.5,
+          },
+        },
+      ],
       ['a trait that is not a number', { personalityTraits: { ...traits, openness: '0.5' } }],
       ['an extra trait out of range', { personalityTraits: { ...traits, whimsy: 2 } }],
       ['personalityTraits not an object', { personalityTraits: [0.1, 0.2] }],
@@ -94,17 +124,48 @@ describe('Agents (e2e over HTTP)', () => {
       expect((await api.get('/api/health')).body.eventStore.head).toBe(before);
     });
 
-    it.each(['name', 'bio', 'personalityTraits', 'interests'])('refuses a body without the required %s', async (field) => {
-      const body = agentInput();
-      delete body[field];
-      expect((await api.post('/api/v1/agents', body)).status).toBe(400);
-    });
+    it.each(['name', 'bio', 'personalityTraits', 'interests'])(
+      'refuses a body without the required %s',
+      async (field) => {
+        const body = agentInput();
+        delete body[field];
+        expect((await api.post('/api/v1/agents', body)).status).toBe(400);
+      },
+    );
 
     it('refuses malformed JSON, a non-object body and a wrong content type', async () => {
-      expect((await api.request('POST', '/api/v1/agents', { raw: '{"name":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-      expect((await api.request('POST', '/api/v1/agents', { raw: '[1,2]', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-      expect((await api.request('POST', '/api/v1/agents', { raw: 'null', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-      expect((await api.request('POST', '/api/v1/agents', { raw: 'name=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+      expect(
+        (
+          await api.request('POST', '/api/v1/agents', {
+            raw: '{"name":',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await api.request('POST', '/api/v1/agents', {
+            raw: '[1,2]',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await api.request('POST', '/api/v1/agents', {
+            raw: 'null',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await api.request('POST', '/api/v1/agents', {
+            raw: 'name=x',
+            headers: { 'content-type': 'text/plain' },
+          })
+        ).status,
+      ).toBe(415);
       expect((await api.request('POST', '/api/v1/agents')).status).toBe(400);
     });
 
@@ -118,9 +179,19 @@ describe('Agents (e2e over HTTP)', () => {
     it('GET /agents/me: 401 without a key, with a malformed header or an unknown key; 200 with a valid one', async () => {
       const { key, agent } = await register(api);
       expect((await api.get('/api/v1/agents/me')).status).toBe(401);
-      expect((await api.request('GET', '/api/v1/agents/me', { headers: { authorization: key } })).status).toBe(401);
-      expect((await api.request('GET', '/api/v1/agents/me', { headers: { authorization: `Basic ${key}` } })).status).toBe(401);
-      expect((await api.get('/api/v1/agents/me', 'companion_sk_' + 'A'.repeat(43))).status).toBe(401);
+      expect(
+        (await api.request('GET', '/api/v1/agents/me', { headers: { authorization: key } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await api.request('GET', '/api/v1/agents/me', {
+            headers: { authorization: `Basic ${key}` },
+          })
+        ).status,
+      ).toBe(401);
+      expect((await api.get('/api/v1/agents/me', 'companion_sk_' + 'A'.repeat(43))).status).toBe(
+        401,
+      );
       expect((await api.get('/api/v1/agents/me', 'not-a-key')).status).toBe(401);
       const ok = await api.get('/api/v1/agents/me', key);
       expect(ok.status).toBe(200);
@@ -135,8 +206,12 @@ describe('Agents (e2e over HTTP)', () => {
 
     it('never writes a key to the logs', async () => {
       const written: string[] = [];
-      const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => (written.push(String(chunk)), true));
-      const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => (written.push(String(chunk)), true));
+      const out = jest
+        .spyOn(process.stdout, 'write')
+        .mockImplementation((chunk: any) => (written.push(String(chunk)), true));
+      const err = jest
+        .spyOn(process.stderr, 'write')
+        .mockImplementation((chunk: any) => (written.push(String(chunk)), true));
       try {
         const { key } = await register(api);
         await api.get('/api/v1/agents/me', key);
@@ -152,17 +227,34 @@ describe('Agents (e2e over HTTP)', () => {
   describe('PATCH /agents/me', () => {
     it('changes the given fields and answers with the updated profile, visible at once', async () => {
       const { key, id } = await register(api, { sceneId: 'neon-noir' });
-      const res = await api.patch('/api/v1/agents/me', { bio: 'A new chapter.', interests: ['tea'], personalityTraits: { ...traits, openness: 0.1 } }, key);
+      const res = await api.patch(
+        '/api/v1/agents/me',
+        {
+          bio: 'A new chapter.',
+          interests: ['tea'],
+          personalityTraits: { ...traits, openness: 0.1 },
+        },
+        key,
+      );
       expect(res.status).toBe(200);
-      expect(res.body.agent).toMatchObject({ id, bio: 'A new chapter.', interests: ['tea'], sceneId: 'neon-noir' });
+      expect(res.body.agent).toMatchObject({
+        id,
+        bio: 'A new chapter.',
+        interests: ['tea'],
+        sceneId: 'neon-noir',
+      });
       expect(res.body.agent.personalityTraits.openness).toBe(0.1);
       expect((await api.get(`/api/v1/agents/${id}`)).body.bio).toBe('A new chapter.');
     });
 
     it('leaves the scene with sceneId null, and joins one with a scene id', async () => {
       const { key } = await register(api, { sceneId: 'neon-noir' });
-      expect((await api.patch('/api/v1/agents/me', { sceneId: null }, key)).body.agent.sceneId).toBeNull();
-      expect((await api.patch('/api/v1/agents/me', { sceneId: 'retro-arcade' }, key)).body.agent.sceneId).toBe('retro-arcade');
+      expect(
+        (await api.patch('/api/v1/agents/me', { sceneId: null }, key)).body.agent.sceneId,
+      ).toBeNull();
+      expect(
+        (await api.patch('/api/v1/agents/me', { sceneId: 'retro-arcade' }, key)).body.agent.sceneId,
+      ).toBe('retro-arcade');
     });
 
     it('accepts an empty update, which changes nothing', async () => {
@@ -213,7 +305,9 @@ describe('Agents (e2e over HTTP)', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const res: any = await localApi.get(`/api/v1/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const res: any = await localApi.get(
+          `/api/v1/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         expect(res.status).toBe(200);
         expect(res.body.agents.length).toBeLessThanOrEqual(2);
         seen.push(...res.body.agents.map((a: { id: string }) => a.id));
@@ -225,23 +319,35 @@ describe('Agents (e2e over HTTP)', () => {
     });
 
     it('defaults to 20 and filters by scene', async () => {
-      for (let i = 0; i < 21; i++) await register(localApi, i < 2 ? { sceneId: 'seaside-cafe' } : {});
+      for (let i = 0; i < 21; i++)
+        await register(localApi, i < 2 ? { sceneId: 'seaside-cafe' } : {});
       const page = await localApi.get('/api/v1/agents');
       expect(page.body.agents).toHaveLength(20);
       expect(page.body.nextCursor).toEqual(expect.any(String));
       const scene = await localApi.get('/api/v1/agents?sceneId=seaside-cafe');
       expect(scene.body.agents).toHaveLength(2);
-      expect(scene.body.agents.every((a: { sceneId: string }) => a.sceneId === 'seaside-cafe')).toBe(true);
+      expect(
+        scene.body.agents.every((a: { sceneId: string }) => a.sceneId === 'seaside-cafe'),
+      ).toBe(true);
       const scenes = await localApi.get('/api/v1/scenes');
-      expect(scenes.body.scenes.find((s: { id: string }) => s.id === 'seaside-cafe').agentCount).toBe(2);
+      expect(
+        scenes.body.scenes.find((s: { id: string }) => s.id === 'seaside-cafe').agentCount,
+      ).toBe(2);
     });
 
-    it.each(['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'cursor=not-a-cursor', 'cursor=e30', 'sceneId=atlantis', 'unknown=1'])(
-      'refuses ?%s with 400',
-      async (query) => {
-        expect((await localApi.get(`/api/v1/agents?${query}`)).status).toBe(400);
-      },
-    );
+    it.each([
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=1.5',
+      'limit=-1',
+      'cursor=not-a-cursor',
+      'cursor=e30',
+      'sceneId=atlantis',
+      'unknown=1',
+    ])('refuses ?%s with 400', async (query) => {
+      expect((await localApi.get(`/api/v1/agents?${query}`)).status).toBe(400);
+    });
 
     it('accepts the maximum limit of 100', async () => {
       expect((await localApi.get('/api/v1/agents?limit=100')).status).toBe(200);
@@ -250,7 +356,9 @@ describe('Agents (e2e over HTTP)', () => {
 
   describe('GET /agents/{id}', () => {
     it('404 for an unknown id, whatever its shape', async () => {
-      expect((await api.get('/api/v1/agents/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await api.get('/api/v1/agents/00000000-0000-4000-8000-000000000000')).status).toBe(
+        404,
+      );
       expect((await api.get('/api/v1/agents/..%2F..%2Fetc')).status).toBe(404);
     });
   });
@@ -260,7 +368,13 @@ describe('Agents (e2e over HTTP)', () => {
       const res = await api.get('/api/v1/scenes');
       expect(res.status).toBe(200);
       expect(res.body.scenes.length).toBeGreaterThanOrEqual(5);
-      for (const s of res.body.scenes) expect(s).toEqual({ id: expect.any(String), name: expect.any(String), description: expect.any(String), agentCount: expect.any(Number) });
+      for (const s of res.body.scenes)
+        expect(s).toEqual({
+          id: expect.any(String),
+          name: expect.any(String),
+          description: expect.any(String),
+          agentCount: expect.any(Number),
+        });
     });
   });
 
@@ -292,7 +406,11 @@ describe('Agents (e2e over HTTP)', () => {
         eventStore: { status: 'up', kind: 'sqlite' },
         readStore: { status: 'up', kind: 'sqlite' },
       });
-      expect(res.body.projections).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'agents', state: 'live', lag: 0 })]));
+      expect(res.body.projections).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: 'agents', state: 'live', lag: 0 }),
+        ]),
+      );
     });
 
     it('serves an OpenAPI 3 document generated from the DTOs', async () => {
@@ -300,9 +418,19 @@ describe('Agents (e2e over HTTP)', () => {
       expect(res.status).toBe(200);
       expect(res.body.openapi).toMatch(/^3\./);
       expect(res.body.info.version).toBe('1.4.1');
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/agents', '/api/v1/agents/me', '/api/v1/agents/{id}', '/api/v1/scenes', '/api/health']));
+      expect(Object.keys(res.body.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/v1/agents',
+          '/api/v1/agents/me',
+          '/api/v1/agents/{id}',
+          '/api/v1/scenes',
+          '/api/health',
+        ]),
+      );
       const schema = res.body.components.schemas.RegisterAgentDto;
-      expect(schema.required).toEqual(expect.arrayContaining(['name', 'bio', 'personalityTraits', 'interests']));
+      expect(schema.required).toEqual(
+        expect.arrayContaining(['name', 'bio', 'personalityTraits', 'interests']),
+      );
       expect(schema.properties.name.maxLength).toBe(100);
     });
 

@@ -48,7 +48,9 @@ describe('crash safety (SIGKILL under concurrent writes)', () => {
       const listed: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: any = await again.get(`/api/v1/agents?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: any = await again.get(
+          `/api/v1/agents?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         listed.push(...page.body.agents.map((a: { id: string }) => a.id));
         cursor = page.body.nextCursor;
       } while (cursor);

@@ -2,8 +2,6 @@ import { Client, client, matchPair, register, RunningApp, startApp, until } from
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-
-
 interface SseEvent {
   id: string | undefined;
   event: string | undefined;
@@ -32,7 +30,10 @@ class SseReader {
   /** The response whatever its status; a 200 is read as a stream. */
   static async request(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
     const abort = new AbortController();
-    const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+    const res = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: abort.signal,
+    });
     const reader = new SseReader(res.status, res.headers, abort);
     if (res.status !== 200) {
       reader.body = await res.json();
@@ -54,7 +55,12 @@ class SseReader {
           const line = buffer.slice(0, newline.index);
           buffer = buffer.slice(newline.index + newline[0].length);
           if (line === '') {
-            if (fields.data.length) this.events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data.join('\n')) });
+            if (fields.data.length)
+              this.events.push({
+                id: fields.id,
+                event: fields.event,
+                data: JSON.parse(fields.data.join('\n')),
+              });
             fields = { data: [] };
           } else if (line.startsWith(':')) {
             this.comments.push(line.slice(1).trim());
@@ -82,8 +88,8 @@ class SseReader {
   }
 }
 
-const registeredBy = (agent: Agent) => (e: SseEvent) => e.event === 'agent.registered' && e.data.agents[0].id === agent.id;
-
+const registeredBy = (agent: Agent) => (e: SseEvent) =>
+  e.event === 'agent.registered' && e.data.agents[0].id === agent.id;
 
 function expectAscendingOnce(events: SseEvent[]): void {
   const ids = events.map((e) => Number(e.id));
@@ -128,19 +134,42 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
     const [a, b] = [await register(api), await register(api)];
     const matchId = await matchPair(api, a, b);
     await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hello, feed' }, a.key);
-    await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.1, reason: 'No spark.' }, b.key);
+    await api.post(
+      `/api/v1/matches/${matchId}/chemistry-rating`,
+      { rating: 0.1, reason: 'No spark.' },
+      b.key,
+    );
 
-    const relationship = await s.next((e) => e.event === 'relationship.updated' && e.data.matchId === matchId);
-    const ours = s.events.filter((e) => e.data.agents.some((x: { id: string }) => x.id === a.id || x.id === b.id));
-    expect(ours.map((e) => e.event)).toEqual(['agent.registered', 'agent.registered', 'match.created', 'message.sent', 'chemistry.rated', 'relationship.updated']);
+    const relationship = await s.next(
+      (e) => e.event === 'relationship.updated' && e.data.matchId === matchId,
+    );
+    const ours = s.events.filter((e) =>
+      e.data.agents.some((x: { id: string }) => x.id === a.id || x.id === b.id),
+    );
+    expect(ours.map((e) => e.event)).toEqual([
+      'agent.registered',
+      'agent.registered',
+      'match.created',
+      'message.sent',
+      'chemistry.rated',
+      'relationship.updated',
+    ]);
     expectAscendingOnce(s.events);
 
-    const feed = (await api.get('/api/v1/feed?limit=100')).body.items as { id: string; position: number }[];
+    const feed = (await api.get('/api/v1/feed?limit=100')).body.items as {
+      id: string;
+      position: number;
+    }[];
     for (const e of ours) {
       expect(e.id).toBe(String(e.data.position));
       expect(e.data).toEqual(feed.find((item) => item.id === e.data.id));
     }
-    expect(relationship.data).toMatchObject({ type: 'relationship.updated', matchId, from: 'active', to: 'broken_up' });
+    expect(relationship.data).toMatchObject({
+      type: 'relationship.updated',
+      matchId,
+      from: 'active',
+      to: 'broken_up',
+    });
   });
 
   it('sends a heartbeat comment', async () => {
@@ -160,7 +189,10 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
     const resumed = await stream('', { 'Last-Event-ID': lastId });
     for (const agent of missed) await resumed.next(registeredBy(agent));
     const m = await marker(resumed);
-    expect(resumed.events.map((e) => e.data.agents[0].id)).toEqual([...missed.map((x) => x.id), m.data.agents[0].id]);
+    expect(resumed.events.map((e) => e.data.agents[0].id)).toEqual([
+      ...missed.map((x) => x.id),
+      m.data.agents[0].id,
+    ]);
     expectAscendingOnce(resumed.events);
     expect(Number(resumed.events[0].id)).toBeGreaterThan(Number(lastId));
   });
@@ -186,7 +218,9 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
     const s = await stream('', { 'Last-Event-ID': String(from) });
     const m = await marker(s);
     expect(s.events.map((e) => e.data)).toEqual([...feed.slice(0, -1).reverse(), m.data]);
-    expect(s.events.some((e) => e.data.agents.some((x: { id: string }) => x.id === gone.id))).toBe(false);
+    expect(s.events.some((e) => e.data.agents.some((x: { id: string }) => x.id === gone.id))).toBe(
+      false,
+    );
   });
 
   it('loses and repeats nothing when it resumes while events are being written', async () => {
@@ -252,13 +286,26 @@ describe('GET /feed/stream across two instances on one event store (e2e)', () =>
     const onB = await SseReader.open(`${second.baseUrl}/api/v1/feed/stream`);
     open.push(onB);
     const matchId = await matchPair(apiA, a, b);
-    const sent = await apiA.post(`/api/v1/matches/${matchId}/messages`, { content: 'Written on A' }, a.key);
-    const e = await onB.next((x) => x.event === 'message.sent' && x.data.messageId === sent.body.message.id);
+    const sent = await apiA.post(
+      `/api/v1/matches/${matchId}/messages`,
+      { content: 'Written on A' },
+      a.key,
+    );
+    const e = await onB.next(
+      (x) => x.event === 'message.sent' && x.data.messageId === sent.body.message.id,
+    );
     expect(e.data).toMatchObject({ matchId, content: 'Written on A', agents: [{ id: a.id }] });
 
-    const resumed = await SseReader.open(`${second.baseUrl}/api/v1/feed/stream`, { 'Last-Event-ID': '0' });
+    const resumed = await SseReader.open(`${second.baseUrl}/api/v1/feed/stream`, {
+      'Last-Event-ID': '0',
+    });
     open.push(resumed);
     await resumed.next((x) => x.id === e.id);
-    expect(resumed.events.map((x) => x.event)).toEqual(['agent.registered', 'agent.registered', 'match.created', 'message.sent']);
+    expect(resumed.events.map((x) => x.event)).toEqual([
+      'agent.registered',
+      'agent.registered',
+      'match.created',
+      'message.sent',
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import { client, Client, matchPair, register, RunningApp, startApp } from './sup
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-
 const line = (who: string, step: number) => `${who} imagines round ${step} in vivid detail.`;
 
 describe('Guided dates (e2e over HTTP)', () => {
@@ -22,14 +21,25 @@ describe('Guided dates (e2e over HTTP)', () => {
     matchId = await matchPair(api, a, b);
   });
 
-  const start = (agent: Agent, scenarioId = 'midnight-mystery') => api.post(`/api/v1/matches/${matchId}/activities`, { scenarioId }, agent.key);
-  const contribute = (agent: Agent, id: string, step: number, content = line(agent.agent.name, step)) => api.post(`/api/v1/activities/${id}`, { step, content }, agent.key);
+  const start = (agent: Agent, scenarioId = 'midnight-mystery') =>
+    api.post(`/api/v1/matches/${matchId}/activities`, { scenarioId }, agent.key);
+  const contribute = (
+    agent: Agent,
+    id: string,
+    step: number,
+    content = line(agent.agent.name, step),
+  ) => api.post(`/api/v1/activities/${id}`, { step, content }, agent.key);
 
   it('GET /date-scenarios lists exactly the three scenarios with three prompts each, and guidance', async () => {
     const res = await api.get('/api/v1/date-scenarios');
     expect(res.status).toBe(200);
-    expect(res.body.scenarios.map((s: { id: string }) => s.id)).toEqual(['midnight-mystery', 'impossible-bistro', 'postcards-from-tomorrow']);
-    for (const s of res.body.scenarios) expect(s.rounds.map((r: { step: number }) => r.step)).toEqual([1, 2, 3]);
+    expect(res.body.scenarios.map((s: { id: string }) => s.id)).toEqual([
+      'midnight-mystery',
+      'impossible-bistro',
+      'postcards-from-tomorrow',
+    ]);
+    for (const s of res.body.scenarios)
+      expect(s.rounds.map((r: { step: number }) => r.step)).toEqual([1, 2, 3]);
     expect(res.body.guidance.length).toBeGreaterThan(0);
   });
 
@@ -61,25 +71,45 @@ describe('Guided dates (e2e over HTTP)', () => {
     const id = (await start(a)).body.activity.id;
     const r1 = await contribute(a, id, 1);
     expect(r1.status).toBe(201);
-    expect(r1.body).toMatchObject({ needsContribution: false, nextStep: { action: 'wait', step: 1 }, progress: { currentRound: 1, waitingFor: [b.id] } });
+    expect(r1.body).toMatchObject({
+      needsContribution: false,
+      nextStep: { action: 'wait', step: 1 },
+      progress: { currentRound: 1, waitingFor: [b.id] },
+    });
     expect((await contribute(a, id, 2)).status).toBe(409); // the round has not advanced
-    expect((await contribute(b, id, 1)).body.progress).toMatchObject({ currentRound: 2, roundsCompleted: 1 });
+    expect((await contribute(b, id, 1)).body.progress).toMatchObject({
+      currentRound: 2,
+      roundsCompleted: 1,
+    });
     await contribute(a, id, 2);
     await contribute(b, id, 2);
     await contribute(b, id, 3);
     const done = await contribute(a, id, 3);
     expect(done.status).toBe(201);
-    expect(done.body).toMatchObject({ activity: { status: 'completed' }, prompt: null, needsContribution: false, keepsake: { id: expect.any(String) } });
+    expect(done.body).toMatchObject({
+      activity: { status: 'completed' },
+      prompt: null,
+      needsContribution: false,
+      keepsake: { id: expect.any(String) },
+    });
     expect(done.body.contributions).toHaveLength(6);
     const keepsake = await api.get(`/api/v1/keepsakes/${done.body.keepsake.id}`);
     expect(keepsake.status).toBe(200);
-    expect(keepsake.body.rounds.map((r: { contributions: unknown[] }) => r.contributions.length)).toEqual([2, 2, 2]);
-    expect((await api.get('/api/v1/keepsakes')).body.keepsakes.map((k: { id: string }) => k.id)).toContain(done.body.keepsake.id);
+    expect(
+      keepsake.body.rounds.map((r: { contributions: unknown[] }) => r.contributions.length),
+    ).toEqual([2, 2, 2]);
+    expect(
+      (await api.get('/api/v1/keepsakes')).body.keepsakes.map((k: { id: string }) => k.id),
+    ).toContain(done.body.keepsake.id);
     const feed = await api.get('/api/v1/feed?type=date.completed');
     expect(feed.body.items[0]).toMatchObject({ activityId: id, keepsakeId: done.body.keepsake.id });
     // Guided contributions change no chat or chemistry counter.
     const match = await api.get(`/api/v1/matches/${matchId}`, a.key);
-    expect(match.body).toMatchObject({ messageCount: 0, latestMessage: null, chemistry: { ratingsCount: 0 } });
+    expect(match.body).toMatchObject({
+      messageCount: 0,
+      latestMessage: null,
+      chemistry: { ratingsCount: 0 },
+    });
     // Completed → DELETE refused; identical contribution again → 200.
     const cancel = await api.delete(`/api/v1/activities/${id}`, b.key);
     expect(cancel.status).toBe(409);
@@ -90,10 +120,24 @@ describe('Guided dates (e2e over HTTP)', () => {
   it('leaves the conversation and chemistry working while a date is ongoing', async () => {
     const id = (await start(a)).body.activity.id;
     await contribute(a, id, 1);
-    expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'During the date.' }, b.key)).status).toBe(201);
-    expect((await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.7 }, a.key)).status).toBe(200);
+    expect(
+      (
+        await api.post(
+          `/api/v1/matches/${matchId}/messages`,
+          { content: 'During the date.' },
+          b.key,
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.7 }, a.key))
+        .status,
+    ).toBe(200);
     expect((await contribute(b, id, 1)).status).toBe(201);
-    expect((await api.get(`/api/v1/matches/${matchId}`, a.key)).body).toMatchObject({ messageCount: 1, chemistry: { ratingsCount: 1 } });
+    expect((await api.get(`/api/v1/matches/${matchId}`, a.key)).body).toMatchObject({
+      messageCount: 1,
+      chemistry: { ratingsCount: 1 },
+    });
   });
 
   it('identical contribution again → 200 and no change; changing it → 409; skipping a round → 409', async () => {
@@ -115,7 +159,10 @@ describe('Guided dates (e2e over HTTP)', () => {
     await contribute(a, id, 1);
     const res = await api.delete(`/api/v1/activities/${id}`, b.key);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ activity: { status: 'cancelled', cancelledBy: b.id }, nextStep: { action: 'none' } });
+    expect(res.body).toMatchObject({
+      activity: { status: 'cancelled', cancelledBy: b.id },
+      nextStep: { action: 'none' },
+    });
     expect(res.body.contributions).toHaveLength(1);
     expect(res.body.keepsake).toBeNull();
     expect((await api.delete(`/api/v1/activities/${id}`, a.key)).status).toBe(200);
@@ -127,7 +174,13 @@ describe('Guided dates (e2e over HTTP)', () => {
     for (let i = 0; i < 5; i++) {
       const [x, y] = [await register(api), await register(api)];
       const m = await matchPair(api, x, y);
-      const id = (await api.post(`/api/v1/matches/${m}/activities`, { scenarioId: 'postcards-from-tomorrow' }, x.key)).body.activity.id;
+      const id = (
+        await api.post(
+          `/api/v1/matches/${m}/activities`,
+          { scenarioId: 'postcards-from-tomorrow' },
+          x.key,
+        )
+      ).body.activity.id;
       const [rx, ry] = await Promise.all([contribute(x, id, 1), contribute(y, id, 1)]);
       expect([rx.status, ry.status]).toEqual([201, 201]);
       const view = await api.get(`/api/v1/activities/${id}`);
@@ -141,23 +194,47 @@ describe('Guided dates (e2e over HTTP)', () => {
     const anonymous = await api.get(`/api/v1/activities/${id}`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.needsContribution).toBe(false);
-    expect(anonymous.body.participants.map((p: { name: string }) => p.name).sort()).toEqual(['Ari', 'Bea']);
+    expect(anonymous.body.participants.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Ari',
+      'Bea',
+    ]);
     expect((await api.get(`/api/v1/activities/${id}`, b.key)).body.needsContribution).toBe(true);
     const outsider = await register(api);
-    expect((await api.get(`/api/v1/activities/${id}`, outsider.key)).body.needsContribution).toBe(false);
-    expect((await api.get('/api/v1/activities/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await api.get(`/api/v1/activities/${id}`, 'companion_sk_' + 'x'.repeat(43))).status).toBe(401);
+    expect((await api.get(`/api/v1/activities/${id}`, outsider.key)).body.needsContribution).toBe(
+      false,
+    );
+    expect((await api.get('/api/v1/activities/00000000-0000-4000-8000-000000000000')).status).toBe(
+      404,
+    );
+    expect(
+      (await api.get(`/api/v1/activities/${id}`, 'companion_sk_' + 'x'.repeat(43))).status,
+    ).toBe(401);
   });
 
   it('only participants may write (403); unknown ids are 404; a key is needed (401)', async () => {
     const outsider = await register(api);
-    expect((await api.post(`/api/v1/matches/${matchId}/activities`, { scenarioId: 'midnight-mystery' }, outsider.key)).status).toBe(403);
+    expect(
+      (
+        await api.post(
+          `/api/v1/matches/${matchId}/activities`,
+          { scenarioId: 'midnight-mystery' },
+          outsider.key,
+        )
+      ).status,
+    ).toBe(403);
     const id = (await start(a)).body.activity.id;
     expect((await contribute(outsider, id, 1)).status).toBe(403);
     expect((await api.delete(`/api/v1/activities/${id}`, outsider.key)).status).toBe(403);
-    expect((await api.post('/api/v1/activities/nope', { step: 1, content: line('x', 1) }, a.key)).status).toBe(404);
-    expect((await api.post('/api/v1/matches/nope/activities', { scenarioId: 'midnight-mystery' }, a.key)).status).toBe(404);
-    expect((await api.post(`/api/v1/activities/${id}`, { step: 1, content: line('x', 1) })).status).toBe(401);
+    expect(
+      (await api.post('/api/v1/activities/nope', { step: 1, content: line('x', 1) }, a.key)).status,
+    ).toBe(404);
+    expect(
+      (await api.post('/api/v1/matches/nope/activities', { scenarioId: 'midnight-mystery' }, a.key))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api.post(`/api/v1/activities/${id}`, { step: 1, content: line('x', 1) })).status,
+    ).toBe(401);
   });
 
   it.each<[string, unknown]>([
@@ -196,16 +273,27 @@ describe('Guided dates (e2e over HTTP)', () => {
   });
 
   it('the legacy /matches/{id}/dates lists and starts dates, is marked deprecated, and cannot end a date', async () => {
-    const started = await api.post(`/api/v1/matches/${matchId}/dates`, { scenarioId: 'impossible-bistro' }, a.key);
+    const started = await api.post(
+      `/api/v1/matches/${matchId}/dates`,
+      { scenarioId: 'impossible-bistro' },
+      a.key,
+    );
     expect(started.status).toBe(201);
     expect(started.headers.get('deprecation')).toBe('true');
     const list = await api.get(`/api/v1/matches/${matchId}/dates`, b.key);
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ legacy: true, dates: [expect.objectContaining({ activity: expect.objectContaining({ status: 'ongoing' }) })] });
+    expect(list.body).toMatchObject({
+      legacy: true,
+      dates: [
+        expect.objectContaining({ activity: expect.objectContaining({ status: 'ongoing' }) }),
+      ],
+    });
     const end = await api.delete(`/api/v1/matches/${matchId}/dates`, a.key);
     expect(end.status).toBe(409);
     expect(end.body.code).toBe('legacy_cannot_end');
-    expect((await api.get(`/api/v1/activities/${started.body.activity.id}`)).body.activity.status).toBe('ongoing');
+    expect(
+      (await api.get(`/api/v1/activities/${started.body.activity.id}`)).body.activity.status,
+    ).toBe('ongoing');
     const outsider = await register(api);
     expect((await api.get(`/api/v1/matches/${matchId}/dates`, outsider.key)).status).toBe(403);
   });

@@ -4,8 +4,13 @@ import { client, Client, matchPair, register, RunningApp, startApp } from './sup
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-const traits = (o: number, c: number, e: number, a: number, n: number) => ({ openness: o, conscientiousness: c, extraversion: e, agreeableness: a, neuroticism: n });
-
+const traits = (o: number, c: number, e: number, a: number, n: number) => ({
+  openness: o,
+  conscientiousness: c,
+  extraversion: e,
+  agreeableness: a,
+  neuroticism: n,
+});
 
 describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
   let running: RunningApp;
@@ -32,21 +37,37 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     it('answers a repeated swipe with the same answer and refuses a changed one', async () => {
       const [a, b] = [await register(api), await register(api)];
       const id = await matchPair(api, a, b);
-      expect((await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key)).body).toEqual({ swiped: true, liked: true, match: { id } });
+      expect(
+        (await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key)).body,
+      ).toEqual({ swiped: true, liked: true, match: { id } });
       const changed = await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: false }, a.key);
       expect(changed.status).toBe(409);
       expect(changed.body.code).toBe('swipe_final');
       const c = await register(api);
       await api.post('/api/v1/swipe', { targetAgentId: c.id, liked: false }, a.key);
-      expect((await api.post('/api/v1/swipe', { targetAgentId: c.id, liked: false }, a.key)).body).toEqual({ swiped: true, liked: false, match: null });
+      expect(
+        (await api.post('/api/v1/swipe', { targetAgentId: c.id, liked: false }, a.key)).body,
+      ).toEqual({ swiped: true, liked: false, match: null });
     });
 
     it('refuses a swipe on oneself (400), on an unknown agent (404) and on a deleted one (404)', async () => {
       const [a, gone] = [await register(api), await register(api)];
-      expect((await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, a.key)).status).toBe(400);
-      expect((await api.post('/api/v1/swipe', { targetAgentId: '00000000-0000-4000-8000-000000000000', liked: true }, a.key)).status).toBe(404);
+      expect(
+        (await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, a.key)).status,
+      ).toBe(400);
+      expect(
+        (
+          await api.post(
+            '/api/v1/swipe',
+            { targetAgentId: '00000000-0000-4000-8000-000000000000', liked: true },
+            a.key,
+          )
+        ).status,
+      ).toBe(404);
       await api.delete('/api/v1/agents/me', gone.key);
-      expect((await api.post('/api/v1/swipe', { targetAgentId: gone.id, liked: true }, a.key)).status).toBe(404);
+      expect(
+        (await api.post('/api/v1/swipe', { targetAgentId: gone.id, liked: true }, a.key)).status,
+      ).toBe(404);
     });
 
     it.each<[string, unknown]>([
@@ -62,11 +83,15 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     });
 
     it('needs a key', async () => {
-      expect((await api.post('/api/v1/swipe', { targetAgentId: 'x', liked: true })).status).toBe(401);
+      expect((await api.post('/api/v1/swipe', { targetAgentId: 'x', liked: true })).status).toBe(
+        401,
+      );
     });
 
     it('creates exactly one match when both like each other at the same moment, every time', async () => {
-      const pairs = await Promise.all(Array.from({ length: 25 }, async () => [await register(api), await register(api)] as const));
+      const pairs = await Promise.all(
+        Array.from({ length: 25 }, async () => [await register(api), await register(api)] as const),
+      );
       const answers = await Promise.all(
         pairs.map(([a, b]) =>
           Promise.all([
@@ -84,16 +109,20 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
       }
       const store = running.app.get<EventStore>(EVENT_STORE);
       const pairIds = new Set(pairs.flatMap(([a, b]) => [a.id, b.id]));
-      const created = (await store.readAll({ maxCount: 100_000, filter: { eventTypes: ['MatchCreated'] } })).filter((e) =>
-        (e.data as { agentIds: string[] }).agentIds.every((id) => pairIds.has(id)),
-      );
+      const created = (
+        await store.readAll({ maxCount: 100_000, filter: { eventTypes: ['MatchCreated'] } })
+      ).filter((e) => (e.data as { agentIds: string[] }).agentIds.every((id) => pairIds.has(id)));
       expect(created).toHaveLength(25);
     });
   });
 
   describe('matches', () => {
     it('lists matches with partner, latest message, count, chemistry and status; detail for participants only', async () => {
-      const [a, b, outsider] = [await register(api, { name: 'Alma' }), await register(api, { name: 'Bram' }), await register(api)];
+      const [a, b, outsider] = [
+        await register(api, { name: 'Alma' }),
+        await register(api, { name: 'Bram' }),
+        await register(api),
+      ];
       const id = await matchPair(api, a, b);
       await api.post(`/api/v1/matches/${id}/messages`, { content: 'Hello Bram' }, a.key);
       const list = await api.get('/api/v1/matches', b.key);
@@ -107,9 +136,13 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
       });
       const detail = await api.get(`/api/v1/matches/${id}`, a.key);
       expect(detail.status).toBe(200);
-      expect(detail.body.participants.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id].sort());
+      expect(detail.body.participants.map((p: { id: string }) => p.id).sort()).toEqual(
+        [a.id, b.id].sort(),
+      );
       expect((await api.get(`/api/v1/matches/${id}`, outsider.key)).status).toBe(403);
-      expect((await api.get('/api/v1/matches/00000000-0000-4000-8000-000000000000', a.key)).status).toBe(404);
+      expect(
+        (await api.get('/api/v1/matches/00000000-0000-4000-8000-000000000000', a.key)).status,
+      ).toBe(404);
       expect((await api.get(`/api/v1/matches/${id}`)).status).toBe(401);
     });
 
@@ -119,7 +152,9 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
       await api.delete('/api/v1/agents/me', b.key);
       expect((await api.get('/api/v1/matches', a.key)).body.matches).toEqual([]);
       expect((await api.get(`/api/v1/matches/${id}`, a.key)).status).toBe(404);
-      expect((await api.post(`/api/v1/matches/${id}/messages`, { content: 'anyone?' }, a.key)).status).toBe(404);
+      expect(
+        (await api.post(`/api/v1/matches/${id}/messages`, { content: 'anyone?' }, a.key)).status,
+      ).toBe(404);
     });
   });
 
@@ -133,9 +168,19 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     });
 
     it('POST answers 201 with the message', async () => {
-      const res = await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hi 👋' }, a.key);
+      const res = await api.post(
+        `/api/v1/matches/${matchId}/messages`,
+        { content: 'Hi 👋' },
+        a.key,
+      );
       expect(res.status).toBe(201);
-      expect(res.body.message).toEqual({ id: expect.any(String), matchId, senderId: a.id, content: 'Hi 👋', createdAt: expect.any(String) });
+      expect(res.body.message).toEqual({
+        id: expect.any(String),
+        matchId,
+        senderId: a.id,
+        content: 'Hi 👋',
+        createdAt: expect.any(String),
+      });
     });
 
     it.each<[string, unknown]>([
@@ -149,42 +194,92 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     });
 
     it('accepts exactly 5000 characters', async () => {
-      expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'y'.repeat(5000) }, b.key)).status).toBe(201);
+      expect(
+        (
+          await api.post(
+            `/api/v1/matches/${matchId}/messages`,
+            { content: 'y'.repeat(5000) },
+            b.key,
+          )
+        ).status,
+      ).toBe(201);
     });
 
     it('refuses a non-participant (403), an unknown match (404) and no key (401)', async () => {
       const outsider = await register(api);
-      expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'let me in' }, outsider.key)).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/v1/matches/${matchId}/messages`,
+            { content: 'let me in' },
+            outsider.key,
+          )
+        ).status,
+      ).toBe(403);
       expect((await api.get(`/api/v1/matches/${matchId}/messages`, outsider.key)).status).toBe(403);
-      expect((await api.post('/api/v1/matches/nope/messages', { content: 'hi' }, a.key)).status).toBe(404);
-      expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'hi' })).status).toBe(401);
+      expect(
+        (await api.post('/api/v1/matches/nope/messages', { content: 'hi' }, a.key)).status,
+      ).toBe(404);
+      expect(
+        (await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'hi' })).status,
+      ).toBe(401);
     });
 
     it('lists newest first and pages with a cursor', async () => {
       const [x, y] = [await register(api), await register(api)];
       const id = await matchPair(api, x, y);
-      for (let i = 1; i <= 7; i++) await api.post(`/api/v1/matches/${id}/messages`, { content: `m${i}` }, i % 2 ? x.key : y.key);
+      for (let i = 1; i <= 7; i++)
+        await api.post(
+          `/api/v1/matches/${id}/messages`,
+          { content: `m${i}` },
+          i % 2 ? x.key : y.key,
+        );
       const first = await api.get(`/api/v1/matches/${id}/messages?limit=3`, y.key);
-      expect(first.body.messages.map((m: { content: string }) => m.content)).toEqual(['m7', 'm6', 'm5']);
-      const second = await api.get(`/api/v1/matches/${id}/messages?limit=3&cursor=${first.body.nextCursor}`, y.key);
-      expect(second.body.messages.map((m: { content: string }) => m.content)).toEqual(['m4', 'm3', 'm2']);
-      const last = await api.get(`/api/v1/matches/${id}/messages?limit=3&cursor=${second.body.nextCursor}`, y.key);
-      expect(last.body).toEqual({ messages: [expect.objectContaining({ content: 'm1' })], nextCursor: null });
-      expect((await api.get(`/api/v1/matches/${id}/messages`, x.key)).body.messages).toHaveLength(7);
+      expect(first.body.messages.map((m: { content: string }) => m.content)).toEqual([
+        'm7',
+        'm6',
+        'm5',
+      ]);
+      const second = await api.get(
+        `/api/v1/matches/${id}/messages?limit=3&cursor=${first.body.nextCursor}`,
+        y.key,
+      );
+      expect(second.body.messages.map((m: { content: string }) => m.content)).toEqual([
+        'm4',
+        'm3',
+        'm2',
+      ]);
+      const last = await api.get(
+        `/api/v1/matches/${id}/messages?limit=3&cursor=${second.body.nextCursor}`,
+        y.key,
+      );
+      expect(last.body).toEqual({
+        messages: [expect.objectContaining({ content: 'm1' })],
+        nextCursor: null,
+      });
+      expect((await api.get(`/api/v1/matches/${id}/messages`, x.key)).body.messages).toHaveLength(
+        7,
+      );
     });
 
-    it.each(['limit=0', 'limit=101', 'limit=x', 'cursor=zzz', 'other=1'])('refuses ?%s with 400', async (q) => {
-      expect((await api.get(`/api/v1/matches/${matchId}/messages?${q}`, a.key)).status).toBe(400);
-    });
+    it.each(['limit=0', 'limit=101', 'limit=x', 'cursor=zzz', 'other=1'])(
+      'refuses ?%s with 400',
+      async (q) => {
+        expect((await api.get(`/api/v1/matches/${matchId}/messages?${q}`, a.key)).status).toBe(400);
+      },
+    );
 
     it('defaults to 50 messages a page', async () => {
       const [x, y] = [await register(api), await register(api)];
       const id = await matchPair(api, x, y);
-      for (let i = 0; i < 52; i++) await api.post(`/api/v1/matches/${id}/messages`, { content: `n${i}` }, x.key);
+      for (let i = 0; i < 52; i++)
+        await api.post(`/api/v1/matches/${id}/messages`, { content: `n${i}` }, x.key);
       const page = await api.get(`/api/v1/matches/${id}/messages`, y.key);
       expect(page.body.messages).toHaveLength(50);
       expect(page.body.nextCursor).toEqual(expect.any(String));
-      expect((await api.get(`/api/v1/matches/${id}/messages?limit=100`, y.key)).body.messages).toHaveLength(52);
+      expect(
+        (await api.get(`/api/v1/matches/${id}/messages?limit=100`, y.key)).body.messages,
+      ).toHaveLength(52);
     });
   });
 
@@ -192,13 +287,31 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     it('answers 200 with the rating and the updated scores and status', async () => {
       const [a, b] = [await register(api), await register(api)];
       const id = await matchPair(api, a, b);
-      const res = await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.8, reason: 'We laughed.' }, a.key);
+      const res = await api.post(
+        `/api/v1/matches/${id}/chemistry-rating`,
+        { rating: 0.8, reason: 'We laughed.' },
+        a.key,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        rating: { matchId: id, agentId: a.id, rating: 0.8, reason: 'We laughed.', ratedAt: expect.any(String) },
-        match: { id, status: 'active', chemistry: { byAgent: { [a.id]: 0.8, [b.id]: null }, average: 0.8, ratingsCount: 1 } },
+        rating: {
+          matchId: id,
+          agentId: a.id,
+          rating: 0.8,
+          reason: 'We laughed.',
+          ratedAt: expect.any(String),
+        },
+        match: {
+          id,
+          status: 'active',
+          chemistry: { byAgent: { [a.id]: 0.8, [b.id]: null }, average: 0.8, ratingsCount: 1 },
+        },
       });
-      const again = await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.4 }, b.key);
+      const again = await api.post(
+        `/api/v1/matches/${id}/chemistry-rating`,
+        { rating: 0.4 },
+        b.key,
+      );
       expect(again.body.match.chemistry.average).toBeCloseTo(0.6);
       expect(again.body.rating.reason).toBeNull();
       const list = await api.get('/api/v1/matches', a.key);
@@ -208,16 +321,28 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     it('breaks up below 0.2 (messages closed, 409) and reconciles when both rate 0.6 or more', async () => {
       const [a, b] = [await register(api), await register(api)];
       const id = await matchPair(api, a, b);
-      const broke = await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.1 }, a.key);
+      const broke = await api.post(
+        `/api/v1/matches/${id}/chemistry-rating`,
+        { rating: 0.1 },
+        a.key,
+      );
       expect(broke.body.match.status).toBe('broken_up');
       const closed = await api.post(`/api/v1/matches/${id}/messages`, { content: 'wait' }, b.key);
       expect(closed.status).toBe(409);
       expect(closed.body.code).toBe('relationship_broken_up');
       expect((await api.get(`/api/v1/matches/${id}/messages`, b.key)).status).toBe(200); // still readable
       expect((await api.get(`/api/v1/matches/${id}`, b.key)).body.status).toBe('broken_up');
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.9 }, b.key)).body.match.status).toBe('broken_up');
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.6 }, a.key)).body.match.status).toBe('active');
-      expect((await api.post(`/api/v1/matches/${id}/messages`, { content: 'again' }, b.key)).status).toBe(201);
+      expect(
+        (await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.9 }, b.key)).body
+          .match.status,
+      ).toBe('broken_up');
+      expect(
+        (await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.6 }, a.key)).body
+          .match.status,
+      ).toBe('active');
+      expect(
+        (await api.post(`/api/v1/matches/${id}/messages`, { content: 'again' }, b.key)).status,
+      ).toBe(201);
     });
 
     it.each<[string, unknown]>([
@@ -230,15 +355,29 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
     ])('refuses %s with 400', async (_, body) => {
       const [a, b] = [await register(api), await register(api)];
       const id = await matchPair(api, a, b);
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, body, a.key)).status).toBe(400);
+      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, body, a.key)).status).toBe(
+        400,
+      );
     });
 
     it('accepts the bounds 0 and 1 and a 1000-character reason; refuses non-participants', async () => {
       const [a, b, c] = [await register(api), await register(api), await register(api)];
       const id = await matchPair(api, a, b);
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 1, reason: 'r'.repeat(1000) }, a.key)).status).toBe(200);
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0 }, b.key)).status).toBe(200);
-      expect((await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.5 }, c.key)).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/v1/matches/${id}/chemistry-rating`,
+            { rating: 1, reason: 'r'.repeat(1000) },
+            a.key,
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0 }, b.key)).status,
+      ).toBe(200);
+      expect(
+        (await api.post(`/api/v1/matches/${id}/chemistry-rating`, { rating: 0.5 }, c.key)).status,
+      ).toBe(403);
     });
   });
 
@@ -247,18 +386,32 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
       const local = await startApp();
       const l = client(local.baseUrl);
       try {
-        const [star, b, c, d] = [await register(l, { name: 'Star' }), await register(l), await register(l), await register(l)];
-        for (const fan of [b, c, d]) await l.post('/api/v1/swipe', { targetAgentId: star.id, liked: true }, fan.key);
+        const [star, b, c, d] = [
+          await register(l, { name: 'Star' }),
+          await register(l),
+          await register(l),
+          await register(l),
+        ];
+        for (const fan of [b, c, d])
+          await l.post('/api/v1/swipe', { targetAgentId: star.id, liked: true }, fan.key);
         await l.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, star.key);
         await l.post('/api/v1/swipe', { targetAgentId: c.id, liked: true }, d.key);
         const likes = await l.get('/api/v1/leaderboard');
         expect(likes.status).toBe(200);
         expect(likes.body.sortBy).toBe('likesReceived');
-        expect(likes.body.entries[0]).toEqual({ rank: 1, agent: expect.objectContaining({ id: star.id, name: 'Star' }), likesReceived: 3, matchCount: 1 });
+        expect(likes.body.entries[0]).toEqual({
+          rank: 1,
+          agent: expect.objectContaining({ id: star.id, name: 'Star' }),
+          likesReceived: 3,
+          matchCount: 1,
+        });
         const matches = await l.get('/api/v1/leaderboard?sortBy=matchCount&limit=2');
         expect(matches.body.entries).toHaveLength(2);
-        expect(matches.body.entries.map((e: { matchCount: number }) => e.matchCount)).toEqual([1, 1]);
-        for (const q of ['sortBy=name', 'limit=0', 'limit=101', 'limit=two']) expect((await l.get(`/api/v1/leaderboard?${q}`)).status).toBe(400);
+        expect(matches.body.entries.map((e: { matchCount: number }) => e.matchCount)).toEqual([
+          1, 1,
+        ]);
+        for (const q of ['sortBy=name', 'limit=0', 'limit=101', 'limit=two'])
+          expect((await l.get(`/api/v1/leaderboard?${q}`)).status).toBe(400);
       } finally {
         await local.close();
       }
@@ -278,11 +431,31 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
   afterAll(() => running.close());
 
   it('orders by likedYou, then recent participation, then compatibility, and explains the score', async () => {
-    const me = await register(api, { personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1), interests: ['astronomy', 'poetry'], bio: 'Stargazer who writes poems about comets.' });
-    const twin = await register(api, { personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1), interests: ['astronomy', 'poetry'], bio: 'Stargazer who writes poems about comets.' });
-    const opposite = await register(api, { personalityTraits: traits(0.1, 0.1, 0.1, 0.1, 0.9), interests: ['motor racing'], bio: 'Loud engines and fast laps.' });
-    const liker = await register(api, { personalityTraits: traits(0.2, 0.2, 0.2, 0.2, 0.8), interests: ['knitting'], bio: 'Quiet evenings.' });
-    const active = await register(api, { personalityTraits: traits(0.3, 0.3, 0.3, 0.3, 0.7), interests: ['chess'], bio: 'Opening theory.' });
+    const me = await register(api, {
+      personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1),
+      interests: ['astronomy', 'poetry'],
+      bio: 'Stargazer who writes poems about comets.',
+    });
+    const twin = await register(api, {
+      personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1),
+      interests: ['astronomy', 'poetry'],
+      bio: 'Stargazer who writes poems about comets.',
+    });
+    const opposite = await register(api, {
+      personalityTraits: traits(0.1, 0.1, 0.1, 0.1, 0.9),
+      interests: ['motor racing'],
+      bio: 'Loud engines and fast laps.',
+    });
+    const liker = await register(api, {
+      personalityTraits: traits(0.2, 0.2, 0.2, 0.2, 0.8),
+      interests: ['knitting'],
+      bio: 'Quiet evenings.',
+    });
+    const active = await register(api, {
+      personalityTraits: traits(0.3, 0.3, 0.3, 0.3, 0.7),
+      interests: ['chess'],
+      bio: 'Opening theory.',
+    });
     const other = await register(api);
     // Thirty days later only `active` takes part again (it swipes), and `liker` likes me.
     clock.advance(30 * 24 * 3600 * 1000);
@@ -299,9 +472,17 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect(first).toMatchObject({ likedYou: true, recentlyActive: true });
     expect(second).toMatchObject({ likedYou: false, recentlyActive: true });
     const twinView = res.body.agents.find((a: { id: string }) => a.id === twin.id);
-    expect(twinView).toMatchObject({ likedYou: false, recentlyActive: false, lastParticipationAt: '2026-10-01T12:00:00.000Z' });
+    expect(twinView).toMatchObject({
+      likedYou: false,
+      recentlyActive: false,
+      lastParticipationAt: '2026-10-01T12:00:00.000Z',
+    });
     expect(twinView.compatibilityScore).toBeGreaterThan(0.99);
-    expect(twinView.compatibility).toEqual({ traits: expect.any(Number), interests: expect.any(Number), text: expect.any(Number) });
+    expect(twinView.compatibility).toEqual({
+      traits: expect.any(Number),
+      interests: expect.any(Number),
+      text: expect.any(Number),
+    });
     const opp = res.body.agents.find((a: { id: string }) => a.id === opposite.id);
     expect(opp.compatibilityScore).toBeLessThan(twinView.compatibilityScore);
     expect(opp.compatibility.traits).toBeLessThan(0.05);
@@ -316,12 +497,19 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     const againIds = again.body.agents.map((a: { id: string }) => a.id);
     expect(againIds).not.toContain(liker.id);
     expect(againIds.slice(0, 2).sort()).toEqual([active.id, opposite.id].sort());
-    expect(again.body.agents.find((a: { id: string }) => a.id === opposite.id)).toMatchObject({ likedYou: false, recentlyActive: true });
+    expect(again.body.agents.find((a: { id: string }) => a.id === opposite.id)).toMatchObject({
+      likedYou: false,
+      recentlyActive: true,
+    });
   });
 
   it('never shows agents already swiped on, deleted agents, or the caller; filters by scene', async () => {
     const me = await register(api, { sceneId: 'retro-arcade' });
-    const [x, y, z] = [await register(api, { sceneId: 'retro-arcade' }), await register(api, { sceneId: 'retro-arcade' }), await register(api, { sceneId: 'retro-arcade' })];
+    const [x, y, z] = [
+      await register(api, { sceneId: 'retro-arcade' }),
+      await register(api, { sceneId: 'retro-arcade' }),
+      await register(api, { sceneId: 'retro-arcade' }),
+    ];
     await api.post('/api/v1/swipe', { targetAgentId: x.id, liked: false }, me.key);
     await api.delete('/api/v1/agents/me', y.key);
     const res = await api.get('/api/v1/discover?sceneId=retro-arcade', me.key);
@@ -329,13 +517,22 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect(ids).toEqual([z.id]);
     const profileChange = await api.patch('/api/v1/agents/me', { sceneId: 'seaside-cafe' }, z.key);
     expect(profileChange.status).toBe(200);
-    expect((await api.get('/api/v1/discover?sceneId=retro-arcade', me.key)).body.agents).toEqual([]);
+    expect((await api.get('/api/v1/discover?sceneId=retro-arcade', me.key)).body.agents).toEqual(
+      [],
+    );
   });
 
   it('limits discovery to agents who RSVPed to a mixer occurrence with ?mixer=YYYY-MM-DD', async () => {
     const key = (await api.get('/api/v1/mixer')).body.key;
-    const [me, guest, other, cancelled] = [await register(api), await register(api), await register(api), await register(api)];
-    expect((await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, guest.key)).status).toBe(200);
+    const [me, guest, other, cancelled] = [
+      await register(api),
+      await register(api),
+      await register(api),
+      await register(api),
+    ];
+    expect(
+      (await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, guest.key)).status,
+    ).toBe(200);
     await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, cancelled.key);
     await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'CANCEL' }, cancelled.key);
     await api.post(`/api/v1/mixer/${key}/rsvp`, { action: 'RSVP' }, me.key);
@@ -355,10 +552,13 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect((await api.get('/api/v1/discover?limit=50', me.key)).status).toBe(200);
   });
 
-  it.each(['limit=0', 'limit=51', 'limit=abc', 'limit=2.5', 'sceneId=atlantis', 'mood=happy'])('refuses ?%s with 400', async (q) => {
-    const me = await register(api);
-    expect((await api.get(`/api/v1/discover?${q}`, me.key)).status).toBe(400);
-  });
+  it.each(['limit=0', 'limit=51', 'limit=abc', 'limit=2.5', 'sceneId=atlantis', 'mood=happy'])(
+    'refuses ?%s with 400',
+    async (q) => {
+      const me = await register(api);
+      expect((await api.get(`/api/v1/discover?${q}`, me.key)).status).toBe(400);
+    },
+  );
 
   it('needs a key', async () => {
     expect((await api.get('/api/v1/discover')).status).toBe(401);

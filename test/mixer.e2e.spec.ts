@@ -11,7 +11,8 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
   let running: RunningApp;
   let api: Client;
   const clock = new ManualClock(new Date(WEDNESDAY));
-  const rsvp = (key: string, action: unknown, apiKey?: string) => api.post(`/api/v1/mixer/${key}/rsvp`, { action }, apiKey);
+  const rsvp = (key: string, action: unknown, apiKey?: string) =>
+    api.post(`/api/v1/mixer/${key}/rsvp`, { action }, apiKey);
   const guestIds = (view: { guests: Array<{ id: string }> }) => view.guests.map((g) => g.id);
 
   beforeAll(async () => {
@@ -41,29 +42,45 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
 
     it('personalises with a key: no RSVP yet is "none"', async () => {
       const me = await register(api);
-      expect((await api.get('/api/v1/mixer', me.key)).body).toMatchObject({ key: '2026-11-21', rsvp: 'none', checkedIn: false });
+      expect((await api.get('/api/v1/mixer', me.key)).body).toMatchObject({
+        key: '2026-11-21',
+        rsvp: 'none',
+        checkedIn: false,
+      });
       expect((await api.get('/api/v1/mixer', 'companion_sk_not-a-real-key')).status).toBe(401);
     });
 
     it('is live during the hour, then moves on to next week at 19:00 UTC', async () => {
       clock.set('2026-11-21T18:00:00.000Z');
-      expect((await api.get('/api/v1/mixer')).body).toMatchObject({ key: '2026-11-21', status: 'live' });
+      expect((await api.get('/api/v1/mixer')).body).toMatchObject({
+        key: '2026-11-21',
+        status: 'live',
+      });
       clock.set('2026-11-21T19:00:00.000Z');
-      expect((await api.get('/api/v1/mixer')).body).toMatchObject({ key: '2026-11-28', status: 'upcoming' });
+      expect((await api.get('/api/v1/mixer')).body).toMatchObject({
+        key: '2026-11-28',
+        status: 'upcoming',
+      });
     });
 
     it('takes a week: the first Saturday on or after that date, past ones included', async () => {
       expect((await api.get('/api/v1/mixer?week=2026-11-25')).body.key).toBe('2026-11-28');
       expect((await api.get('/api/v1/mixer?week=2026-11-28')).body.key).toBe('2026-11-28');
       expect((await api.get('/api/v1/mixer?week=2026-12-31')).body.key).toBe('2027-01-02');
-      expect((await api.get('/api/v1/mixer?week=2026-11-14')).body).toMatchObject({ key: '2026-11-14', status: 'ended' });
+      expect((await api.get('/api/v1/mixer?week=2026-11-14')).body).toMatchObject({
+        key: '2026-11-14',
+        status: 'ended',
+      });
     });
 
-    it.each(['2026-11', '2026-02-30', 'saturday', '2026-11-21T18:00:00Z'])('refuses week=%s with 400', async (week) => {
-      const res = await api.get(`/api/v1/mixer?week=${encodeURIComponent(week)}`);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    });
+    it.each(['2026-11', '2026-02-30', 'saturday', '2026-11-21T18:00:00Z'])(
+      'refuses week=%s with 400',
+      async (week) => {
+        const res = await api.get(`/api/v1/mixer?week=${encodeURIComponent(week)}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      },
+    );
 
     it('refuses an unknown or repeated query parameter with 400', async () => {
       expect((await api.get('/api/v1/mixer?weak=2026-11-21')).status).toBe(400);
@@ -74,14 +91,27 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
   describe('POST /mixer/{key}/rsvp', () => {
     it('RSVP → going and on the guest list; repeat changes nothing; CANCEL; RSVP again', async () => {
       const key = '2026-11-28';
-      const [a, b] = [await register(api, { name: 'Ada', sceneId: 'cozy-library' }), await register(api)];
+      const [a, b] = [
+        await register(api, { name: 'Ada', sceneId: 'cozy-library' }),
+        await register(api),
+      ];
 
       const first = await rsvp(key, 'RSVP', a.key);
       expect(first.status).toBe(200);
       expect(first.body.rsvp).toBe('going');
-      expect(first.body.mixer).toMatchObject({ key, status: 'upcoming', attendeeCount: 1, rsvp: 'going', checkedIn: false });
-      expect(first.body.mixer.guests).toEqual([{ id: a.id, name: 'Ada', avatarUrl: null, sceneId: 'cozy-library', checkedIn: false }]);
-      expect(Object.keys(first.body.mixer).sort()).toEqual(Object.keys((await api.get(`/api/v1/mixer?week=${key}`)).body).sort());
+      expect(first.body.mixer).toMatchObject({
+        key,
+        status: 'upcoming',
+        attendeeCount: 1,
+        rsvp: 'going',
+        checkedIn: false,
+      });
+      expect(first.body.mixer.guests).toEqual([
+        { id: a.id, name: 'Ada', avatarUrl: null, sceneId: 'cozy-library', checkedIn: false },
+      ]);
+      expect(Object.keys(first.body.mixer).sort()).toEqual(
+        Object.keys((await api.get(`/api/v1/mixer?week=${key}`)).body).sort(),
+      );
 
       clock.advance(60_000); // the list is in RSVP order
       expect((await rsvp(key, 'RSVP', b.key)).body.mixer.attendeeCount).toBe(2);
@@ -92,7 +122,10 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
 
       const cancel = await rsvp(key, 'CANCEL', a.key);
       expect(cancel.status).toBe(200);
-      expect(cancel.body).toMatchObject({ rsvp: 'cancelled', mixer: { rsvp: 'cancelled', attendeeCount: 1 } });
+      expect(cancel.body).toMatchObject({
+        rsvp: 'cancelled',
+        mixer: { rsvp: 'cancelled', attendeeCount: 1 },
+      });
       expect(guestIds(cancel.body.mixer)).toEqual([b.id]);
       expect((await api.get(`/api/v1/mixer?week=${key}`, a.key)).body.rsvp).toBe('cancelled');
       expect((await rsvp(key, 'CANCEL', a.key)).body.rsvp).toBe('cancelled');
@@ -106,7 +139,10 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
 
     it('accepts a CANCEL without an RSVP as a no-op', async () => {
       const a = await register(api);
-      expect((await rsvp('2026-12-05', 'CANCEL', a.key)).body).toMatchObject({ rsvp: 'none', mixer: { rsvp: 'none', checkedIn: false } });
+      expect((await rsvp('2026-12-05', 'CANCEL', a.key)).body).toMatchObject({
+        rsvp: 'none',
+        mixer: { rsvp: 'none', checkedIn: false },
+      });
     });
 
     it('accepts occurrences up to 4 weeks ahead and refuses beyond (409 beyond_horizon)', async () => {
@@ -158,13 +194,18 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
       clock.set('2026-11-21T18:00:00.000Z');
       const inside = await rsvp(key, 'CHECK_IN', a.key);
       expect(inside.status).toBe(200);
-      expect(inside.body).toMatchObject({ rsvp: 'checked_in', mixer: { status: 'live', rsvp: 'checked_in', checkedIn: true } });
+      expect(inside.body).toMatchObject({
+        rsvp: 'checked_in',
+        mixer: { status: 'live', rsvp: 'checked_in', checkedIn: true },
+      });
       expect((await rsvp(key, 'CHECK_IN', a.key)).body.rsvp).toBe('checked_in');
 
       clock.set('2026-11-21T18:30:00.000Z');
       const walked = await rsvp(key, 'CHECK_IN', walkIn.key);
       expect(walked.status).toBe(200);
-      const guests = walked.body.mixer.guests.filter((g: { id: string }) => [a.id, walkIn.id, late.id].includes(g.id));
+      const guests = walked.body.mixer.guests.filter((g: { id: string }) =>
+        [a.id, walkIn.id, late.id].includes(g.id),
+      );
       expect(guests.map((g: { id: string; checkedIn: boolean }) => [g.id, g.checkedIn])).toEqual([
         [a.id, true],
         [walkIn.id, true],
@@ -179,7 +220,11 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
       const after = await rsvp(key, 'CHECK_IN', late.key);
       expect(after.status).toBe(409);
       expect(after.body.code).toBe('not_live');
-      expect((await api.get(`/api/v1/mixer?week=${key}`, a.key)).body).toMatchObject({ status: 'ended', rsvp: 'checked_in', checkedIn: true });
+      expect((await api.get(`/api/v1/mixer?week=${key}`, a.key)).body).toMatchObject({
+        status: 'ended',
+        rsvp: 'checked_in',
+        checkedIn: true,
+      });
     });
 
     it.each<[string, unknown]>([
@@ -224,7 +269,8 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
       expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
       expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
       expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-      for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      for (const line of text.split('\r\n'))
+        expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
 
       const calendar = new ICAL.Component(ICAL.parse(text));
       expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
@@ -237,25 +283,35 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
       expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-11-28T18:00:00Z');
       expect(String(event.getFirstPropertyValue('dtend'))).toBe('2026-11-28T19:00:00Z');
       expect(String(event.getFirstPropertyValue('dtstamp'))).toBe('2026-11-18T12:00:00Z');
-      expect(event.getFirstPropertyValue('description')).toContain(`${BASE}/api/v1/discover?mixer=2026-11-28`);
+      expect(event.getFirstPropertyValue('description')).toContain(
+        `${BASE}/api/v1/discover?mixer=2026-11-28`,
+      );
       expect(event.getFirstPropertyValue('url')).toBe(`${BASE}/api/v1/mixer?week=2026-11-28`);
       expect(/^DTSTART:20261128T180000Z\r$/m.test(text)).toBe(true);
       expect(/^DTEND:20261128T190000Z\r$/m.test(text)).toBe(true);
     });
 
     it('keeps the UID stable per occurrence and serves past ones', async () => {
-      const text = async (key: string) => (await fetch(`${running.baseUrl}/api/v1/mixer/${key}/calendar`)).text();
+      const text = async (key: string) =>
+        (await fetch(`${running.baseUrl}/api/v1/mixer/${key}/calendar`)).text();
       expect(await text('2026-11-14')).toContain('UID:mixer-2026-11-14@companion\r\n');
       clock.advance(3600_000);
       expect(await text('2026-11-14')).toContain('UID:mixer-2026-11-14@companion\r\n');
     });
 
-    it.each(['2026-11-27', '2026-02-30', 'next'])('refuses the key %s with a 400 JSON error', async (key) => {
-      const res = await api.get(`/api/v1/mixer/${key}/calendar`);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: expect.any(String) });
-    });
+    it.each(['2026-11-27', '2026-02-30', 'next'])(
+      'refuses the key %s with a 400 JSON error',
+      async (key) => {
+        const res = await api.get(`/api/v1/mixer/${key}/calendar`);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(res.body).toMatchObject({
+          statusCode: 400,
+          error: 'Bad Request',
+          code: expect.any(String),
+        });
+      },
+    );
   });
 
   it('rebuilds the mixer read models from the log to the same documents', async () => {
@@ -263,7 +319,8 @@ describe('Mixer (e2e over HTTP, with the clock set by the test)', () => {
     const readModels = running.app.get(ReadModels);
     const dump = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const c of mixerGuestsProjection.collections) out[c.name] = await store.find(readModels.physical(c.name), {}, { sort: [['_id', 1]] });
+      for (const c of mixerGuestsProjection.collections)
+        out[c.name] = await store.find(readModels.physical(c.name), {}, { sort: [['_id', 1]] });
       return out;
     };
     const before = await dump();

@@ -17,11 +17,20 @@ type Agent = Awaited<ReturnType<typeof register>>;
 
 /** Requests as a browser makes them to /owner: cookies by hand, the owner header when asked. */
 function ownerClient(baseUrl: string) {
-  async function request(method: string, path: string, options: { cookie?: string; body?: unknown; header?: boolean } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    options: { cookie?: string; body?: unknown; header?: boolean } = {},
+  ) {
     const headers: Record<string, string> = options.header === false ? {} : { ...OWNER_HEADER };
     if (options.cookie) headers.cookie = options.cookie;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'manual',
+    });
     const text = await res.text();
     let body: any = text;
     try {
@@ -33,10 +42,13 @@ function ownerClient(baseUrl: string) {
   }
   return {
     request,
-    redeem: (secret: unknown, header = true) => request('POST', '/owner/session', { body: { secret }, header }),
+    redeem: (secret: unknown, header = true) =>
+      request('POST', '/owner/session', { body: { secret }, header }),
     dashboard: (cookie?: string) => request('GET', '/owner/api/dashboard', { cookie }),
-    rsvp: (key: string, action: unknown, cookie?: string, header = true) => request('POST', `/owner/api/mixer/${key}/rsvp`, { body: { action }, cookie, header }),
-    disconnect: (cookie?: string, header = true) => request('POST', '/owner/api/disconnect', { cookie, header }),
+    rsvp: (key: string, action: unknown, cookie?: string, header = true) =>
+      request('POST', `/owner/api/mixer/${key}/rsvp`, { body: { action }, cookie, header }),
+    disconnect: (cookie?: string, header = true) =>
+      request('POST', '/owner/api/disconnect', { cookie, header }),
   };
 }
 
@@ -47,14 +59,14 @@ const cookieFrom = (setCookie: string | null) => {
   return setCookie.split(';')[0];
 };
 
-
 describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
   let running: RunningApp;
   let api: Client;
   let owner: ReturnType<typeof ownerClient>;
   const clock = new ManualClock(new Date(WEDNESDAY));
 
-  const ownerLink = (agent: Agent) => api.post('/api/v1/agents/me/owner-link', undefined, agent.key);
+  const ownerLink = (agent: Agent) =>
+    api.post('/api/v1/agents/me/owner-link', undefined, agent.key);
   const session = async (agent: Agent) => {
     const link = await ownerLink(agent);
     const res = await owner.redeem(secretOf(link.body.ownerUrl));
@@ -75,8 +87,16 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const ada = await register(api, { name: 'Ada' });
       const res = await ownerLink(ada);
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ ownerUrl: expect.any(String), expiresAt: '2026-11-18T12:15:00.000Z', guidance: expect.any(Array) });
-      expect(res.body.ownerUrl).toMatch(new RegExp(`^${running.baseUrl.replace(/\./g, '\\.')}/owner#companion_owner_[A-Za-z0-9_-]{43}$`));
+      expect(res.body).toEqual({
+        ownerUrl: expect.any(String),
+        expiresAt: '2026-11-18T12:15:00.000Z',
+        guidance: expect.any(Array),
+      });
+      expect(res.body.ownerUrl).toMatch(
+        new RegExp(
+          `^${running.baseUrl.replace(/\./g, '\\.')}/owner#companion_owner_[A-Za-z0-9_-]{43}$`,
+        ),
+      );
       expect(res.body.guidance.length).toBeGreaterThan(0);
       for (const text of res.body.guidance) expect(typeof text).toBe('string');
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -84,7 +104,9 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
 
     it('needs a valid key', async () => {
       expect((await api.post('/api/v1/agents/me/owner-link')).status).toBe(401);
-      expect((await api.post('/api/v1/agents/me/owner-link', undefined, 'companion_sk_forged')).status).toBe(401);
+      expect(
+        (await api.post('/api/v1/agents/me/owner-link', undefined, 'companion_sk_forged')).status,
+      ).toBe(401);
     });
 
     it('puts only SHA-256 hashes of the link secret and of the session id in the events', async () => {
@@ -95,12 +117,24 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const sessionId = cookieFrom(redeemed.headers.get('set-cookie')).split('=')[1];
       const events = await running.app.get<EventStore>(EVENT_STORE).readStream(`agent-${ada.id}`);
       const log = JSON.stringify(events);
-      expect(events.map((e) => e.type)).toEqual(['AgentRegistered', 'OwnerLinkCreated', 'OwnerLinkRedeemed']);
+      expect(events.map((e) => e.type)).toEqual([
+        'AgentRegistered',
+        'OwnerLinkCreated',
+        'OwnerLinkRedeemed',
+      ]);
       expect(log).not.toContain(secret);
       expect(log).not.toContain(secret.slice('companion_owner_'.length));
       expect(log).not.toContain(sessionId);
-      expect(events[1].data).toMatchObject({ agentId: ada.id, secretHash: sha256(secret), expiresAt: '2026-11-18T12:15:00.000Z' });
-      expect(events[2].data).toMatchObject({ agentId: ada.id, sessionHash: sha256(sessionId), sessionExpiresAt: '2026-12-18T12:00:00.000Z' });
+      expect(events[1].data).toMatchObject({
+        agentId: ada.id,
+        secretHash: sha256(secret),
+        expiresAt: '2026-11-18T12:15:00.000Z',
+      });
+      expect(events[2].data).toMatchObject({
+        agentId: ada.id,
+        sessionHash: sha256(sessionId),
+        sessionExpiresAt: '2026-12-18T12:00:00.000Z',
+      });
     });
   });
 
@@ -111,7 +145,9 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const res = await owner.redeem(secretOf(link.body.ownerUrl));
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ session: { expiresAt: '2026-12-18T12:00:00.000Z' } });
-      expect(res.headers.get('set-cookie')).toMatch(/^companion_owner=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/owner; Max-Age=2592000$/);
+      expect(res.headers.get('set-cookie')).toMatch(
+        /^companion_owner=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/owner; Max-Age=2592000$/,
+      );
       expect(res.headers.get('cache-control')).toBe('no-store');
 
       const again = await owner.redeem(secretOf(link.body.ownerUrl));
@@ -133,7 +169,9 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const res = await owner.request('POST', '/owner/session', { body: { secret }, cookie: old });
       expect(res.status).toBe(201);
       expect((await owner.dashboard(old)).status).toBe(401);
-      expect((await owner.dashboard(cookieFrom(res.headers.get('set-cookie')))).body.agent.id).toBe(bea.id);
+      expect((await owner.dashboard(cookieFrom(res.headers.get('set-cookie')))).body.agent.id).toBe(
+        bea.id,
+      );
     });
 
     it('works until 15 minutes have passed, then answers 410 Gone', async () => {
@@ -145,7 +183,11 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       clock.advance(1);
       const expired = await owner.redeem(secretOf(second.body.ownerUrl));
       expect(expired.status).toBe(410);
-      expect(expired.body).toMatchObject({ statusCode: 410, error: 'Gone', code: 'owner_link_expired' });
+      expect(expired.body).toMatchObject({
+        statusCode: 410,
+        error: 'Gone',
+        code: 'owner_link_expired',
+      });
       expect(expired.headers.get('set-cookie')).toBeNull();
       // A used link stays "used" after its expiry.
       expect((await owner.redeem(secretOf(first.body.ownerUrl))).body.code).toBe('owner_link_used');
@@ -158,7 +200,9 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       expect((await owner.redeem('companion_sk_not-an-owner-secret')).status).toBe(401);
       expect((await owner.redeem('')).status).toBe(401);
       expect((await owner.request('POST', '/owner/session', { body: {} })).status).toBe(400);
-      expect((await owner.request('POST', '/owner/session', { body: { secret: 'x', extra: 1 } })).status).toBe(400);
+      expect(
+        (await owner.request('POST', '/owner/session', { body: { secret: 'x', extra: 1 } })).status,
+      ).toBe(400);
     });
 
     it('refuses a request without "X-Companion-Owner: 1" with 403, and does not use up the link', async () => {
@@ -167,10 +211,18 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const bare = await owner.redeem(secret, false);
       expect(bare.status).toBe(403);
       expect(bare.body).toMatchObject({ code: 'owner_header_required' });
-      const wrong = await fetch(`${running.baseUrl}/owner/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-companion-owner': 'yes' }, body: JSON.stringify({ secret }) });
+      const wrong = await fetch(`${running.baseUrl}/owner/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-companion-owner': 'yes' },
+        body: JSON.stringify({ secret }),
+      });
       expect(wrong.status).toBe(403);
       // What a cross-site HTML form can send: no custom header, a form body.
-      const form = await fetch(`${running.baseUrl}/owner/session`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `secret=${secret}` });
+      const form = await fetch(`${running.baseUrl}/owner/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `secret=${secret}`,
+      });
       expect(form.status).toBeGreaterThanOrEqual(400);
       expect((await owner.redeem(secret)).status).toBe(201);
     });
@@ -178,7 +230,12 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
 
   describe('the session', () => {
     it('is refused when missing, forged or malformed', async () => {
-      for (const cookie of [undefined, `companion_owner=${randomBytes(32).toString('base64url')}`, 'companion_owner=garbage', 'other=1']) {
+      for (const cookie of [
+        undefined,
+        `companion_owner=${randomBytes(32).toString('base64url')}`,
+        'companion_owner=garbage',
+        'other=1',
+      ]) {
         const res = await owner.dashboard(cookie);
         expect(res.status).toBe(401);
         expect(res.body).toMatchObject({ statusCode: 401, code: 'owner_session_invalid' });
@@ -210,9 +267,21 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
         body: JSON.stringify({ content: 'Written by the owner?' }),
       });
       expect(post.status).toBe(401);
-      expect((await fetch(`${running.baseUrl}/api/v1/agents/me`, { headers: { cookie } })).status).toBe(401);
-      expect((await fetch(`${running.baseUrl}/api/v1/mixer/2026-11-21/rsvp`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{"action":"RSVP"}' })).status).toBe(401);
-      expect((await api.get(`/api/v1/matches/${matchId}/messages`, ada.key)).body.messages).toEqual([]);
+      expect(
+        (await fetch(`${running.baseUrl}/api/v1/agents/me`, { headers: { cookie } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await fetch(`${running.baseUrl}/api/v1/mixer/2026-11-21/rsvp`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: '{"action":"RSVP"}',
+          })
+        ).status,
+      ).toBe(401);
+      expect((await api.get(`/api/v1/matches/${matchId}/messages`, ada.key)).body.messages).toEqual(
+        [],
+      );
     });
 
     it('stops working when the agent is deleted, as do its unused links', async () => {
@@ -228,12 +297,24 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
   });
 
   describe('GET /owner/api/dashboard', () => {
-    it("shows the profile, matches with recent messages, guided dates and the mixer — and never the key or its hash", async () => {
-      const ada = await register(api, { name: 'Ada Lovelace', bio: 'Writes letters to the future.' });
+    it('shows the profile, matches with recent messages, guided dates and the mixer — and never the key or its hash', async () => {
+      const ada = await register(api, {
+        name: 'Ada Lovelace',
+        bio: 'Writes letters to the future.',
+      });
       const bea = await register(api, { name: 'Bea' });
       const matchId = await matchPair(api, ada, bea);
-      for (let i = 1; i <= 7; i++) await api.post(`/api/v1/matches/${matchId}/messages`, { content: `note ${i}` }, i % 2 ? ada.key : bea.key);
-      const date = await api.post(`/api/v1/matches/${matchId}/activities`, { scenarioId: 'impossible-bistro' }, ada.key);
+      for (let i = 1; i <= 7; i++)
+        await api.post(
+          `/api/v1/matches/${matchId}/messages`,
+          { content: `note ${i}` },
+          i % 2 ? ada.key : bea.key,
+        );
+      const date = await api.post(
+        `/api/v1/matches/${matchId}/activities`,
+        { scenarioId: 'impossible-bistro' },
+        ada.key,
+      );
       expect(date.status).toBe(201);
       await api.post(`/api/v1/mixer/2026-11-21/rsvp`, { action: 'RSVP' }, ada.key);
 
@@ -248,11 +329,22 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
           lastActivityAt: expect.any(String),
           partner: { id: bea.id, name: 'Bea', avatarUrl: null, sceneId: null },
           messageCount: 7,
-          recentMessages: [3, 4, 5, 6, 7].map((n) => expect.objectContaining({ matchId, content: `note ${n}`, senderId: n % 2 ? ada.id : bea.id })),
+          recentMessages: [3, 4, 5, 6, 7].map((n) =>
+            expect.objectContaining({
+              matchId,
+              content: `note ${n}`,
+              senderId: n % 2 ? ada.id : bea.id,
+            }),
+          ),
         },
       ]);
       expect(res.body.hasMoreMatches).toBe(false);
-      expect(res.body.guidedDates).toEqual([expect.objectContaining({ activity: expect.objectContaining({ id: date.body.activity.id, status: 'ongoing' }), scenario: expect.objectContaining({ id: 'impossible-bistro' }) })]);
+      expect(res.body.guidedDates).toEqual([
+        expect.objectContaining({
+          activity: expect.objectContaining({ id: date.body.activity.id, status: 'ongoing' }),
+          scenario: expect.objectContaining({ id: 'impossible-bistro' }),
+        }),
+      ]);
       expect(res.body.mixer).toEqual((await api.get('/api/v1/mixer', ada.key)).body);
       expect(res.body.mixer).toMatchObject({ key: '2026-11-21', rsvp: 'going' });
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -270,20 +362,44 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const cookie = await session(ada);
       const going = await owner.rsvp('2026-11-21', 'RSVP', cookie);
       expect(going.status).toBe(200);
-      expect(going.body).toMatchObject({ rsvp: 'going', mixer: { key: '2026-11-21', rsvp: 'going', checkedIn: false } });
+      expect(going.body).toMatchObject({
+        rsvp: 'going',
+        mixer: { key: '2026-11-21', rsvp: 'going', checkedIn: false },
+      });
       expect((await api.get('/api/v1/mixer', ada.key)).body.rsvp).toBe('going');
 
       expect((await owner.rsvp('2026-11-21', 'CANCEL', cookie)).body.rsvp).toBe('cancelled');
       expect((await api.get('/api/v1/mixer', ada.key)).body.rsvp).toBe('cancelled');
 
-      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({ statusCode: 409, code: 'not_live' });
-      expect((await owner.rsvp('2027-02-20', 'RSVP', cookie)).body).toMatchObject({ statusCode: 409, code: 'beyond_horizon' });
-      expect((await owner.rsvp('2026-11-20', 'RSVP', cookie)).body).toMatchObject({ statusCode: 400, code: 'not_a_saturday' });
-      expect((await owner.rsvp('2026-02-30', 'RSVP', cookie)).body).toMatchObject({ statusCode: 400, code: 'invalid_mixer_key' });
+      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({
+        statusCode: 409,
+        code: 'not_live',
+      });
+      expect((await owner.rsvp('2027-02-20', 'RSVP', cookie)).body).toMatchObject({
+        statusCode: 409,
+        code: 'beyond_horizon',
+      });
+      expect((await owner.rsvp('2026-11-20', 'RSVP', cookie)).body).toMatchObject({
+        statusCode: 400,
+        code: 'not_a_saturday',
+      });
+      expect((await owner.rsvp('2026-02-30', 'RSVP', cookie)).body).toMatchObject({
+        statusCode: 400,
+        code: 'invalid_mixer_key',
+      });
       expect((await owner.rsvp('2026-11-21', 'MAYBE', cookie)).status).toBe(400);
-      expect((await owner.request('POST', '/owner/api/mixer/2026-11-21/rsvp', { cookie, body: { action: 'RSVP', agentId: 'someone' } })).status).toBe(400);
+      expect(
+        (
+          await owner.request('POST', '/owner/api/mixer/2026-11-21/rsvp', {
+            cookie,
+            body: { action: 'RSVP', agentId: 'someone' },
+          })
+        ).status,
+      ).toBe(400);
       clock.set('2026-11-21T18:30:00.000Z');
-      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({ rsvp: 'checked_in' });
+      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({
+        rsvp: 'checked_in',
+      });
     });
 
     it('needs the owner header and a session', async () => {
@@ -303,7 +419,9 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       const res = await owner.disconnect(mine);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ disconnected: true });
-      expect(res.headers.get('set-cookie')).toBe('companion_owner=; HttpOnly; SameSite=Strict; Path=/owner; Max-Age=0');
+      expect(res.headers.get('set-cookie')).toBe(
+        'companion_owner=; HttpOnly; SameSite=Strict; Path=/owner; Max-Age=0',
+      );
       expect((await owner.dashboard(mine)).status).toBe(401);
       expect((await owner.disconnect(mine)).status).toBe(401);
       expect((await owner.dashboard(other)).status).toBe(200);
@@ -324,8 +442,10 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
-      const inline = (tag: string) => new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(res.text)![1];
-      const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+      const inline = (tag: string) =>
+        new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(res.text)![1];
+      const hash = (text: string) =>
+        `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
       expect(csp).toContain(`script-src ${hash(inline('script'))}`);
       expect(csp).toContain(`style-src ${hash(inline('style'))}`);
       expect(res.text).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|innerHTML/);
@@ -337,7 +457,8 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
     const readModels = running.app.get(ReadModels);
     const dump = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const c of ownerAccessProjection.collections) out[c.name] = await store.find(readModels.physical(c.name), {}, { sort: [['_id', 1]] });
+      for (const c of ownerAccessProjection.collections)
+        out[c.name] = await store.find(readModels.physical(c.name), {}, { sort: [['_id', 1]] });
       return out;
     };
     const before = await dump();
@@ -358,7 +479,9 @@ describe('Owner cookie in production', () => {
       const owner = ownerClient(running.baseUrl);
       const res = await owner.redeem(secretOf(link.body.ownerUrl));
       expect(res.status).toBe(201);
-      expect(res.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Strict; Path=\/owner; Max-Age=2592000; Secure$/);
+      expect(res.headers.get('set-cookie')).toMatch(
+        /; HttpOnly; SameSite=Strict; Path=\/owner; Max-Age=2592000; Secure$/,
+      );
       const out = await owner.disconnect(cookieFrom(res.headers.get('set-cookie')));
       expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0; Secure$/);
     } finally {
@@ -368,107 +491,168 @@ describe('Owner cookie in production', () => {
 });
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const underCi = process.env.CI === 'true';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !underCi) console.warn(`owner dashboard browser test skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`);
+if (!haveChromium && !underCi)
+  console.warn(
+    `owner dashboard browser test skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`,
+  );
 // Under CI a missing browser must fail the run, never pass it quietly.
 const browserDescribe = haveChromium || underCi ? describe : describe.skip;
 
-browserDescribe('Owner dashboard in a real headless browser (Debian chromium, playwright-core)', () => {
-  let running: RunningApp;
-  let api: Client;
-  let browser: Browser;
-  const clock = new ManualClock(new Date(WEDNESDAY));
-  const cspViolations: string[] = [];
+browserDescribe(
+  'Owner dashboard in a real headless browser (Debian chromium, playwright-core)',
+  () => {
+    let running: RunningApp;
+    let api: Client;
+    let browser: Browser;
+    const clock = new ManualClock(new Date(WEDNESDAY));
+    const cspViolations: string[] = [];
 
-  beforeAll(async () => {
-    if (!haveChromium) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
-    running = await startApp({ clock });
-    api = client(running.baseUrl);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
-
-  /** A fresh tab for each visit: the same URL with another fragment would not load the page again. */
-  async function open(context: BrowserContext, url: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    beforeAll(async () => {
+      if (!haveChromium)
+        throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
+      running = await startApp({ clock });
+      api = client(running.baseUrl);
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: CHROMIUM_ARGS,
+        headless: true,
+      });
     });
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready="true"]');
-    return page;
-  }
+    afterAll(async () => {
+      await browser?.close();
+      await running?.close();
+    });
 
-  it('opens the dashboard from the owner URL, changes the RSVP, disconnects, and refuses the used link and a forged cookie', async () => {
-    const ada = await register(api, { name: 'Ada Lovelace', bio: 'Writes letters to the future.' });
-    const bea = await register(api, { name: 'Bea <b>Bold</b>' });
-    const matchId = await matchPair(api, ada, bea);
-    await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hello from Ada' }, ada.key);
-    await api.post(`/api/v1/matches/${matchId}/messages`, { content: '<img src=x onerror=alert(1)> from Bea' }, bea.key);
-    const date = await api.post(`/api/v1/matches/${matchId}/activities`, { scenarioId: 'midnight-mystery' }, ada.key);
-    const ownerUrl: string = (await api.post('/api/v1/agents/me/owner-link', undefined, ada.key)).body.ownerUrl;
+    /** A fresh tab for each visit: the same URL with another fragment would not load the page again. */
+    async function open(context: BrowserContext, url: string): Promise<Page> {
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      });
+      await page.goto(url);
+      await page.waitForSelector('body[data-ready="true"]');
+      return page;
+    }
 
-    const context = await browser.newContext();
-    const page = await open(context, ownerUrl);
-    expect(page.url()).toBe(`${running.baseUrl}/owner`);
-    expect(await page.locator('#dashboard').isVisible()).toBe(true);
-    expect(await page.locator('#agent-name').textContent()).toBe('Ada Lovelace');
-    const matches = await page.locator('#matches').innerText();
-    expect(matches).toContain('Bea <b>Bold</b>');
-    expect(matches).toContain('Hello from Ada');
-    expect(matches).toContain('<img src=x onerror=alert(1)> from Bea');
-    expect(await page.locator('#matches img, #matches b').count()).toBe(0);
-    expect(await page.locator('#guided-dates').innerText()).toContain(date.body.scenario.title);
-    expect(await page.locator('#mixer-when').innerText()).toContain('2026-11-21');
-    expect(await page.locator('#rsvp-state').textContent()).toBe('none');
+    it('opens the dashboard from the owner URL, changes the RSVP, disconnects, and refuses the used link and a forged cookie', async () => {
+      const ada = await register(api, {
+        name: 'Ada Lovelace',
+        bio: 'Writes letters to the future.',
+      });
+      const bea = await register(api, { name: 'Bea <b>Bold</b>' });
+      const matchId = await matchPair(api, ada, bea);
+      await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hello from Ada' }, ada.key);
+      await api.post(
+        `/api/v1/matches/${matchId}/messages`,
+        { content: '<img src=x onerror=alert(1)> from Bea' },
+        bea.key,
+      );
+      const date = await api.post(
+        `/api/v1/matches/${matchId}/activities`,
+        { scenarioId: 'midnight-mystery' },
+        ada.key,
+      );
+      const ownerUrl: string = (await api.post('/api/v1/agents/me/owner-link', undefined, ada.key))
+        .body.ownerUrl;
 
-    const [cookie] = await context.cookies();
-    expect(cookie).toMatchObject({ name: 'companion_owner', httpOnly: true, sameSite: 'Strict', path: '/owner', secure: false });
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+      const context = await browser.newContext();
+      const page = await open(context, ownerUrl);
+      expect(page.url()).toBe(`${running.baseUrl}/owner`);
+      expect(await page.locator('#dashboard').isVisible()).toBe(true);
+      expect(await page.locator('#agent-name').textContent()).toBe('Ada Lovelace');
+      const matches = await page.locator('#matches').innerText();
+      expect(matches).toContain('Bea <b>Bold</b>');
+      expect(matches).toContain('Hello from Ada');
+      expect(matches).toContain('<img src=x onerror=alert(1)> from Bea');
+      expect(await page.locator('#matches img, #matches b').count()).toBe(0);
+      expect(await page.locator('#guided-dates').innerText()).toContain(date.body.scenario.title);
+      expect(await page.locator('#mixer-when').innerText()).toContain('2026-11-21');
+      expect(await page.locator('#rsvp-state').textContent()).toBe('none');
 
-    await page.selectOption('#rsvp-action', 'RSVP');
-    await page.click('#rsvp-submit');
-    await page.waitForFunction(() => (globalThis as any).document.getElementById('rsvp-result').textContent === 'Saved: going');
-    expect(await page.locator('#rsvp-state').textContent()).toBe('going');
-    expect((await api.get('/api/v1/mixer', ada.key)).body).toMatchObject({ key: '2026-11-21', rsvp: 'going' });
+      const [cookie] = await context.cookies();
+      expect(cookie).toMatchObject({
+        name: 'companion_owner',
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/owner',
+        secure: false,
+      });
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { cookie: string } }).document.cookie,
+        ),
+      ).toBe('');
 
-    await page.click('#disconnect');
-    await page.locator('#no-session').waitFor({ state: 'visible' });
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
-    expect(await page.locator('#no-session').isVisible()).toBe(true);
-    expect(await page.locator('#dashboard').isVisible()).toBe(false);
+      await page.selectOption('#rsvp-action', 'RSVP');
+      await page.click('#rsvp-submit');
+      await page.waitForFunction(
+        () =>
+          (globalThis as any).document.getElementById('rsvp-result').textContent === 'Saved: going',
+      );
+      expect(await page.locator('#rsvp-state').textContent()).toBe('going');
+      expect((await api.get('/api/v1/mixer', ada.key)).body).toMatchObject({
+        key: '2026-11-21',
+        rsvp: 'going',
+      });
 
-    const reused = await open(context, ownerUrl);
-    expect(await reused.locator('#notice').innerText()).toContain('already used');
-    expect(await reused.locator('#no-session').isVisible()).toBe(true);
-    await context.close();
+      await page.click('#disconnect');
+      await page.locator('#no-session').waitFor({ state: 'visible' });
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      expect(await page.locator('#no-session').isVisible()).toBe(true);
+      expect(await page.locator('#dashboard').isVisible()).toBe(false);
 
-    const forged = await browser.newContext();
-    await forged.addCookies([{ name: 'companion_owner', value: randomBytes(32).toString('base64url'), domain: '127.0.0.1', path: '/owner', httpOnly: true, sameSite: 'Strict' }]);
-    const forgedPage = await open(forged, `${running.baseUrl}/owner`);
-    expect(await forgedPage.locator('#no-session').isVisible()).toBe(true);
-    expect(await forgedPage.locator('#dashboard').isVisible()).toBe(false);
-    await forged.close();
+      const reused = await open(context, ownerUrl);
+      expect(await reused.locator('#notice').innerText()).toContain('already used');
+      expect(await reused.locator('#no-session').isVisible()).toBe(true);
+      await context.close();
 
-    expect(cspViolations).toEqual([]);
-  });
+      const forged = await browser.newContext();
+      await forged.addCookies([
+        {
+          name: 'companion_owner',
+          value: randomBytes(32).toString('base64url'),
+          domain: '127.0.0.1',
+          path: '/owner',
+          httpOnly: true,
+          sameSite: 'Strict',
+        },
+      ]);
+      const forgedPage = await open(forged, `${running.baseUrl}/owner`);
+      expect(await forgedPage.locator('#no-session').isVisible()).toBe(true);
+      expect(await forgedPage.locator('#dashboard').isVisible()).toBe(false);
+      await forged.close();
 
-  it('says when a link has expired or is not valid', async () => {
-    const ada = await register(api);
-    const ownerUrl: string = (await api.post('/api/v1/agents/me/owner-link', undefined, ada.key)).body.ownerUrl;
-    clock.advance(15 * MINUTE);
-    const context = await browser.newContext();
-    const expired = await open(context, ownerUrl);
-    expect(await expired.locator('#notice').innerText()).toContain('expired');
-    expect(await expired.locator('#no-session').isVisible()).toBe(true);
-    const invalid = await open(context, `${running.baseUrl}/owner#companion_owner_${randomBytes(32).toString('base64url')}`);
-    expect(await invalid.locator('#notice').innerText()).toContain('not valid');
-    await context.close();
-  });
-});
+      expect(cspViolations).toEqual([]);
+    });
+
+    it('says when a link has expired or is not valid', async () => {
+      const ada = await register(api);
+      const ownerUrl: string = (await api.post('/api/v1/agents/me/owner-link', undefined, ada.key))
+        .body.ownerUrl;
+      clock.advance(15 * MINUTE);
+      const context = await browser.newContext();
+      const expired = await open(context, ownerUrl);
+      expect(await expired.locator('#notice').innerText()).toContain('expired');
+      expect(await expired.locator('#no-session').isVisible()).toBe(true);
+      const invalid = await open(
+        context,
+        `${running.baseUrl}/owner#companion_owner_${randomBytes(32).toString('base64url')}`,
+      );
+      expect(await invalid.locator('#notice').innerText()).toContain('not valid');
+      await context.close();
+    });
+  },
+);

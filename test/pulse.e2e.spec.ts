@@ -4,7 +4,6 @@ import { client, Client, matchPair, register, RunningApp, startApp } from './sup
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
-
 describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   let running: RunningApp;
   let api: Client;
@@ -16,7 +15,8 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   });
   afterAll(() => running.close());
 
-  const pulse = (agent: Agent, state?: string) => api.get(`/api/v1/agents/me/pulse${state ? `?state=${state}` : ''}`, agent.key);
+  const pulse = (agent: Agent, state?: string) =>
+    api.get(`/api/v1/agents/me/pulse${state ? `?state=${state}` : ''}`, agent.key);
 
   it('has every field of the spec, private and not cacheable', async () => {
     const me = await register(api);
@@ -24,14 +24,33 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(Object.keys(res.body).sort()).toEqual(
-      ['agentId', 'incomingLikes', 'matches', 'activities', 'mixer', 'stateToken', 'changed', 'suggestedPollAfterSeconds', 'hasMore', 'links', 'guidance'].sort(),
+      [
+        'agentId',
+        'incomingLikes',
+        'matches',
+        'activities',
+        'mixer',
+        'stateToken',
+        'changed',
+        'suggestedPollAfterSeconds',
+        'hasMore',
+        'links',
+        'guidance',
+      ].sort(),
     );
     expect(res.body).toMatchObject({
       agentId: me.id,
       incomingLikes: { count: 0, agents: [] },
       matches: [],
       activities: [],
-      mixer: { key: '2026-11-21', startsAt: '2026-11-21T18:00:00.000Z', endsAt: '2026-11-21T19:00:00.000Z', status: 'upcoming', rsvp: 'none', checkedIn: false },
+      mixer: {
+        key: '2026-11-21',
+        startsAt: '2026-11-21T18:00:00.000Z',
+        endsAt: '2026-11-21T19:00:00.000Z',
+        status: 'upcoming',
+        rsvp: 'none',
+        checkedIn: false,
+      },
       changed: true,
       hasMore: false,
     });
@@ -42,7 +61,8 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   it('needs a key, and refuses an invalid state with 400', async () => {
     const me = await register(api);
     expect((await api.get('/api/v1/agents/me/pulse')).status).toBe(401);
-    for (const bad of ['abc', 'A'.repeat(64), '0'.repeat(63), '0'.repeat(65)]) expect((await pulse(me, bad)).status).toBe(400);
+    for (const bad of ['abc', 'A'.repeat(64), '0'.repeat(63), '0'.repeat(65)])
+      expect((await pulse(me, bad)).status).toBe(400);
     expect((await api.get('/api/v1/agents/me/pulse?other=1', me.key)).status).toBe(400);
   });
 
@@ -57,7 +77,10 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     const after = await pulse(me, first.body.stateToken);
     expect(after.body.changed).toBe(true);
     expect(after.body.stateToken).not.toBe(first.body.stateToken);
-    expect(after.body.incomingLikes).toEqual({ count: 1, agents: [expect.objectContaining({ id: other.id })] });
+    expect(after.body.incomingLikes).toEqual({
+      count: 1,
+      agents: [expect.objectContaining({ id: other.id })],
+    });
   });
 
   it("follows what its document does not hold: a liker's new name, the mixer going live", async () => {
@@ -68,7 +91,9 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     await api.patch('/api/v1/agents/me', { name: 'Renamed Liker' }, other.key);
     const renamed = await pulse(me, first.body.stateToken);
     expect(renamed.body.changed).toBe(true);
-    expect(renamed.body.incomingLikes.agents).toEqual([expect.objectContaining({ id: other.id, name: 'Renamed Liker' })]);
+    expect(renamed.body.incomingLikes.agents).toEqual([
+      expect.objectContaining({ id: other.id, name: 'Renamed Liker' }),
+    ]);
     const before = clock.now();
     clock.set('2026-11-21T18:30:00Z'); // the Saturday Social's live hour
     try {
@@ -80,7 +105,10 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     } finally {
       clock.set(before);
     }
-    expect((await pulse(me, renamed.body.stateToken)).body).toMatchObject({ changed: false, mixer: { status: 'upcoming' } });
+    expect((await pulse(me, renamed.body.stateToken)).body).toMatchObject({
+      changed: false,
+      mixer: { status: 'upcoming' },
+    });
   });
 
   it('shows incoming likes until they are answered', async () => {
@@ -96,10 +124,20 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     const [me, p] = [await register(api), await register(api, { name: 'Partner' })];
     const id = await matchPair(api, me, p);
     let m = (await pulse(me)).body.matches[0];
-    expect(m).toMatchObject({ id, partner: { id: p.id, name: 'Partner' }, messageCount: 0, latestMessage: null, actions: { startConversation: true, reply: false, rateChemistry: false } });
+    expect(m).toMatchObject({
+      id,
+      partner: { id: p.id, name: 'Partner' },
+      messageCount: 0,
+      latestMessage: null,
+      actions: { startConversation: true, reply: false, rateChemistry: false },
+    });
     await api.post(`/api/v1/matches/${id}/messages`, { content: 'Hello!' }, p.key);
     m = (await pulse(me)).body.matches[0];
-    expect(m).toMatchObject({ messageCount: 1, latestMessage: { content: 'Hello!', fromPartner: true }, actions: { startConversation: false, reply: true, rateChemistry: false } });
+    expect(m).toMatchObject({
+      messageCount: 1,
+      latestMessage: { content: 'Hello!', fromPartner: true },
+      actions: { startConversation: false, reply: true, rateChemistry: false },
+    });
     expect((await pulse(p)).body.matches[0].actions.reply).toBe(false);
     await api.post(`/api/v1/matches/${id}/messages`, { content: 'Hi back.' }, me.key);
     m = (await pulse(me)).body.matches[0];
@@ -127,12 +165,29 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   it('lists ongoing guided dates with nextStep, prompt, needsContribution and a public URL', async () => {
     const [me, p] = [await register(api), await register(api)];
     const id = await matchPair(api, me, p);
-    const activity = (await api.post(`/api/v1/matches/${id}/activities`, { scenarioId: 'impossible-bistro' }, p.key)).body.activity.id;
+    const activity = (
+      await api.post(`/api/v1/matches/${id}/activities`, { scenarioId: 'impossible-bistro' }, p.key)
+    ).body.activity.id;
     const [a] = (await pulse(me)).body.activities;
-    expect(a).toMatchObject({ id: activity, matchId: id, scenario: { id: 'impossible-bistro' }, round: 1, needsContribution: true, nextStep: { action: 'contribute', step: 1 }, prompt: { step: 1 } });
+    expect(a).toMatchObject({
+      id: activity,
+      matchId: id,
+      scenario: { id: 'impossible-bistro' },
+      round: 1,
+      needsContribution: true,
+      nextStep: { action: 'contribute', step: 1 },
+      prompt: { step: 1 },
+    });
     expect(a.publicUrl).toBe(`${running.baseUrl}/api/v1/activities/${activity}`);
-    await api.post(`/api/v1/activities/${activity}`, { step: 1, content: 'A dish of folded moonlight.' }, me.key);
-    expect((await pulse(me)).body.activities[0]).toMatchObject({ needsContribution: false, nextStep: { action: 'wait' } });
+    await api.post(
+      `/api/v1/activities/${activity}`,
+      { step: 1, content: 'A dish of folded moonlight.' },
+      me.key,
+    );
+    expect((await pulse(me)).body.activities[0]).toMatchObject({
+      needsContribution: false,
+      nextStep: { action: 'wait' },
+    });
     await api.delete(`/api/v1/activities/${activity}`, me.key);
     expect((await pulse(me)).body.activities).toEqual([]);
     // Contributions are not messages.
@@ -142,7 +197,10 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
   it('never writes a social action, and records check-in telemetry at most once a minute', async () => {
     const me = await register(api);
     const store = running.app.get<EventStore>(EVENT_STORE);
-    const social = async () => (await store.readAll({ maxCount: 100_000 })).filter((e) => !e.streamName.startsWith('presence-')).length;
+    const social = async () =>
+      (await store.readAll({ maxCount: 100_000 })).filter(
+        (e) => !e.streamName.startsWith('presence-'),
+      ).length;
     const presence = async () => (await store.readStream(`presence-${me.id}`)).length;
     const before = await social();
     await pulse(me);

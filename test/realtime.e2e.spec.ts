@@ -10,14 +10,15 @@ const WAIT_MS = 10_000;
 /** Short enough for the timeout test to be quick, long enough for every other client to authenticate first. */
 const AUTH_TIMEOUT_MS = 1_500;
 
-
 /** A `/ws` client that records every frame it receives. */
 class WsClient {
   readonly frames: any[] = [];
   closed: { code: number; reason: string } | null = null;
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data, isBinary) => this.frames.push(isBinary ? { binary: true } : JSON.parse(String(data))));
+    socket.on('message', (data, isBinary) =>
+      this.frames.push(isBinary ? { binary: true } : JSON.parse(String(data))),
+    );
     socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
     socket.on('error', () => undefined);
   }
@@ -60,7 +61,11 @@ class WsClient {
   }
 
   close(): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close();
+    if (
+      this.socket.readyState === WebSocket.OPEN ||
+      this.socket.readyState === WebSocket.CONNECTING
+    )
+      this.socket.close();
   }
 }
 
@@ -72,13 +77,20 @@ class IoClient {
   }
 
   static async as(baseUrl: string, agent: Agent): Promise<IoClient> {
-    const c = new IoClient(io(baseUrl, { auth: { apiKey: agent.key }, transports: ['websocket'], reconnection: false }));
-    await until('auth:success over socket.io', () => c.events.find((e) => e.name === 'auth:success'));
+    const c = new IoClient(
+      io(baseUrl, { auth: { apiKey: agent.key }, transports: ['websocket'], reconnection: false }),
+    );
+    await until('auth:success over socket.io', () =>
+      c.events.find((e) => e.name === 'auth:success'),
+    );
     return c;
   }
 
   next(name: string, match: (payload: any) => boolean = () => true): Promise<any> {
-    return until(`socket.io ${name}`, () => this.events.find((e) => e.name === name && match(e.payload))?.payload);
+    return until(
+      `socket.io ${name}`,
+      () => this.events.find((e) => e.name === name && match(e.payload))?.payload,
+    );
   }
 
   send(payload: unknown): Promise<any> {
@@ -90,8 +102,8 @@ class IoClient {
   }
 }
 
-
-const aboutMatch = (matchId: string) => (f: any) => f.matchId === matchId || f.match?.id === matchId;
+const aboutMatch = (matchId: string) => (f: any) =>
+  f.matchId === matchId || f.match?.id === matchId;
 
 describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
   let running: RunningApp;
@@ -110,7 +122,8 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
     await running.close();
   });
 
-  const ws = async (agent?: Agent) => track(agent ? await WsClient.as(running.baseUrl, agent) : await WsClient.open(running.baseUrl));
+  const ws = async (agent?: Agent) =>
+    track(agent ? await WsClient.as(running.baseUrl, agent) : await WsClient.open(running.baseUrl));
   const sio = async (agent: Agent) => track(await IoClient.as(running.baseUrl, agent));
 
   /**
@@ -127,7 +140,10 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       async flush(received: () => any[], transport: 'ws' | 'io'): Promise<void> {
         const content = `marker ${Math.random()}`;
         await api.post(`/api/v1/matches/${matchId}/messages`, { content }, d.key);
-        const isMarker = (f: any) => (transport === 'ws' ? f.type === 'message:new' && f.message.content === content : f.name === 'message:new' && f.payload.message.content === content);
+        const isMarker = (f: any) =>
+          transport === 'ws'
+            ? f.type === 'message:new' && f.message.content === content
+            : f.name === 'message:new' && f.payload.message.content === content;
         await until('the bystander marker', () => received().find(isMarker));
       },
     };
@@ -138,7 +154,10 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const a = await register(api);
       const c = await ws();
       c.send({ type: 'auth', apiKey: a.key });
-      expect(await c.next((f) => f.type === 'auth:success')).toEqual({ type: 'auth:success', agentId: a.id });
+      expect(await c.next((f) => f.type === 'auth:success')).toEqual({
+        type: 'auth:success',
+        agentId: a.id,
+      });
     });
 
     it.each<[string, unknown]>([
@@ -149,13 +168,21 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
     ])('refuses %s with auth:error invalid_api_key, then closes with 4401', async (_, apiKey) => {
       const c = await ws();
       c.send({ type: 'auth', apiKey });
-      expect(await c.next((f) => f.type === 'auth:error')).toEqual({ type: 'auth:error', code: 'invalid_api_key', message: expect.any(String) });
+      expect(await c.next((f) => f.type === 'auth:error')).toEqual({
+        type: 'auth:error',
+        code: 'invalid_api_key',
+        message: expect.any(String),
+      });
       expect((await c.waitClosed()).code).toBe(4401);
     });
 
     it('closes a connection that does not authenticate in time with auth_timeout and 4408', async () => {
       const c = await ws();
-      expect(await c.next((f) => f.type === 'auth:error')).toEqual({ type: 'auth:error', code: 'auth_timeout', message: expect.any(String) });
+      expect(await c.next((f) => f.type === 'auth:error')).toEqual({
+        type: 'auth:error',
+        code: 'auth_timeout',
+        message: expect.any(String),
+      });
       expect((await c.waitClosed()).code).toBe(4408);
     });
 
@@ -163,7 +190,13 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const a = await register(api);
       const c = await ws();
       c.send({ type: 'message:send', matchId: 'x', content: 'hi', requestId: 'early' });
-      expect(await c.next((f) => f.type === 'error')).toEqual({ type: 'error', requestId: 'early', status: 401, code: 'unauthenticated', message: expect.any(String) });
+      expect(await c.next((f) => f.type === 'error')).toEqual({
+        type: 'error',
+        requestId: 'early',
+        status: 401,
+        code: 'unauthenticated',
+        message: expect.any(String),
+      });
       c.send({ type: 'auth', apiKey: a.key });
       expect(await c.next((f) => f.type === 'auth:success')).toMatchObject({ agentId: a.id });
     });
@@ -172,7 +205,9 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const a = await register(api);
       const c = await ws(a);
       c.send({ type: 'auth', apiKey: a.key });
-      expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'already_authenticated' });
+      expect(await c.next((f) => f.type === 'error')).toMatchObject({
+        code: 'already_authenticated',
+      });
       expect(c.closed).toBeNull();
     });
 
@@ -184,7 +219,9 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       c.send({ type: 'message:send', matchId, content: 'right away', requestId: 'r1' });
       const reply = await c.next((f) => f.requestId === 'r1');
       expect(reply.type).toBe('message:sent');
-      expect(c.frames.findIndex((f) => f.type === 'auth:success')).toBeLessThan(c.frames.indexOf(reply));
+      expect(c.frames.findIndex((f) => f.type === 'auth:success')).toBeLessThan(
+        c.frames.indexOf(reply),
+      );
     });
   });
 
@@ -202,12 +239,18 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const a = await register(api);
       const c = await ws();
       c.socket.send(frame);
-      expect(await c.next((f) => f.type === 'error')).toEqual({ type: 'error', code, message: expect.any(String) });
+      expect(await c.next((f) => f.type === 'error')).toEqual({
+        type: 'error',
+        code,
+        message: expect.any(String),
+      });
       // Still usable, before and after authentication.
       c.send({ type: 'auth', apiKey: a.key });
       await c.next((f) => f.type === 'auth:success');
       c.socket.send(frame);
-      await until('a second error', () => (c.frames.filter((f) => f.type === 'error').length === 2 ? true : undefined));
+      await until('a second error', () =>
+        c.frames.filter((f) => f.type === 'error').length === 2 ? true : undefined,
+      );
       expect(c.closed).toBeNull();
     });
 
@@ -243,7 +286,13 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       expect(reply).toEqual({
         type: 'message:sent',
         requestId: 'req-1',
-        message: { id: expect.any(String), matchId, senderId: a.id, content: 'Hello over a socket', createdAt: expect.any(String) },
+        message: {
+          id: expect.any(String),
+          matchId,
+          senderId: a.id,
+          content: 'Hello over a socket',
+          createdAt: expect.any(String),
+        },
       });
       const listed = await api.get(`/api/v1/matches/${matchId}/messages`, b.key);
       expect(listed.body.messages[0]).toEqual(reply.message);
@@ -254,12 +303,18 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const matchId = await matchPair(api, a, b);
       const c = await ws(a);
       c.send({ type: 'message:send', matchId, content: 'no id' });
-      expect(await c.next((f) => f.type === 'message:sent')).toMatchObject({ requestId: null, message: { content: 'no id' } });
+      expect(await c.next((f) => f.type === 'message:sent')).toMatchObject({
+        requestId: null,
+        message: { content: 'no id' },
+      });
     });
 
     it.each<[string, Record<string, unknown>]>([
       ['empty content', { content: '' }],
-      [`content of ${LIMITS.message.max + 1} characters`, { content: 'x'.repeat(LIMITS.message.max + 1) }],
+      [
+        `content of ${LIMITS.message.max + 1} characters`,
+        { content: 'x'.repeat(LIMITS.message.max + 1) },
+      ],
       ['content that is not a string', { content: 5 }],
       ['no content', {}],
       ['an extra field', { content: 'hi', urgent: true }],
@@ -267,11 +322,20 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
     ])('refuses %s with 400, like REST', async (_, fields) => {
       const [a, b] = [await register(api), await register(api)];
       const matchId = await matchPair(api, a, b);
-      const rest = await api.post(`/api/v1/matches/${matchId}/messages`, Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'requestId')), a.key);
+      const rest = await api.post(
+        `/api/v1/matches/${matchId}/messages`,
+        Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'requestId')),
+        a.key,
+      );
       const c = await ws(a);
       c.send({ type: 'message:send', matchId, requestId: 'bad', ...fields });
       const reply = await c.next((f) => f.type === 'error');
-      expect(reply).toMatchObject({ type: 'error', status: 400, code: 'validation_failed', message: expect.any(Array) });
+      expect(reply).toMatchObject({
+        type: 'error',
+        status: 400,
+        code: 'validation_failed',
+        message: expect.any(Array),
+      });
       if (!('requestId' in fields)) {
         expect(rest.status).toBe(400);
         expect(reply.requestId).toBe('bad');
@@ -282,14 +346,18 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const [a, b] = [await register(api), await register(api)];
       const matchId = await matchPair(api, a, b);
       const c = await ws(a);
-      expect((await c.request({ matchId, content: 'x'.repeat(LIMITS.message.max) }, 'max')).type).toBe('message:sent');
+      expect(
+        (await c.request({ matchId, content: 'x'.repeat(LIMITS.message.max) }, 'max')).type,
+      ).toBe('message:sent');
     });
 
     it('refuses a match id that is missing or not a string with 400', async () => {
       const a = await register(api);
       const c = await ws(a);
       expect(await c.request({ content: 'hi' }, 'no-match')).toMatchObject({ status: 400 });
-      expect(await c.request({ matchId: 12, content: 'hi' }, 'num-match')).toMatchObject({ status: 400 });
+      expect(await c.request({ matchId: 12, content: 'hi' }, 'num-match')).toMatchObject({
+        status: 400,
+      });
     });
 
     it('refuses a non-participant with 403 not_a_participant and an unknown match with 404 match_not_found, like REST', async () => {
@@ -303,10 +371,29 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
         code: 'not_a_participant',
         message: expect.any(String),
       });
-      expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'let me in' }, outsider.key)).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/v1/matches/${matchId}/messages`,
+            { content: 'let me in' },
+            outsider.key,
+          )
+        ).status,
+      ).toBe(403);
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expect(await c.request({ matchId: unknown, content: 'anyone?' }, 'r404')).toMatchObject({ status: 404, code: 'match_not_found' });
-      expect((await api.post(`/api/v1/matches/${unknown}/messages`, { content: 'anyone?' }, outsider.key)).status).toBe(404);
+      expect(await c.request({ matchId: unknown, content: 'anyone?' }, 'r404')).toMatchObject({
+        status: 404,
+        code: 'match_not_found',
+      });
+      expect(
+        (
+          await api.post(
+            `/api/v1/matches/${unknown}/messages`,
+            { content: 'anyone?' },
+            outsider.key,
+          )
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -318,8 +405,24 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const matchId = await matchPair(api, a, b);
       const forA = await ca.next((f) => f.type === 'match:new');
       const forB = await cb.next((f) => f.type === 'match:new');
-      expect(forA).toEqual({ type: 'match:new', match: { id: matchId, agentIds: [a.id, b.id].sort(), partnerId: b.id, createdAt: expect.any(String) } });
-      expect(forB).toEqual({ type: 'match:new', match: { id: matchId, agentIds: [a.id, b.id].sort(), partnerId: a.id, createdAt: forA.match.createdAt } });
+      expect(forA).toEqual({
+        type: 'match:new',
+        match: {
+          id: matchId,
+          agentIds: [a.id, b.id].sort(),
+          partnerId: b.id,
+          createdAt: expect.any(String),
+        },
+      });
+      expect(forB).toEqual({
+        type: 'match:new',
+        match: {
+          id: matchId,
+          agentIds: [a.id, b.id].sort(),
+          partnerId: a.id,
+          createdAt: forA.match.createdAt,
+        },
+      });
       await third.flush(() => cc.frames, 'ws');
       expect(cc.frames.filter(aboutMatch(matchId))).toEqual([]);
       expect(ca.frames.filter((f) => f.type === 'match:new')).toHaveLength(1);
@@ -330,13 +433,19 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const matchId = await matchPair(api, a, b);
       const third = await bystander();
       const [ca, ca2, cb, cc] = [await ws(a), await ws(a), await ws(b), await ws(third.agent)];
-      const sent = await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Over HTTP' }, a.key);
+      const sent = await api.post(
+        `/api/v1/matches/${matchId}/messages`,
+        { content: 'Over HTTP' },
+        a.key,
+      );
       expect(sent.status).toBe(201);
       const expected = { type: 'message:new', matchId, message: sent.body.message };
-      for (const c of [ca, ca2, cb]) expect(await c.next((f) => f.type === 'message:new')).toEqual(expected);
+      for (const c of [ca, ca2, cb])
+        expect(await c.next((f) => f.type === 'message:new')).toEqual(expected);
       await third.flush(() => cc.frames, 'ws');
       expect(cc.frames.filter(aboutMatch(matchId))).toEqual([]);
-      for (const c of [ca, ca2, cb]) expect(c.frames.filter((f) => f.type === 'message:new')).toHaveLength(1);
+      for (const c of [ca, ca2, cb])
+        expect(c.frames.filter((f) => f.type === 'message:new')).toHaveLength(1);
     });
 
     it('sends message:new for a /ws message to both participants, the sending connection included', async () => {
@@ -357,14 +466,27 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const matchId = await matchPair(api, a, b);
       const third = await bystander();
       const [ca, cb, cc] = [await ws(a), await ws(b), await ws(third.agent)];
-      const rated = await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.1 }, b.key);
+      const rated = await api.post(
+        `/api/v1/matches/${matchId}/chemistry-rating`,
+        { rating: 0.1 },
+        b.key,
+      );
       expect(rated.body.match.status).toBe('broken_up');
-      const expected = { type: 'relationship:update', matchId, from: 'active', to: 'broken_up', triggeredBy: b.id };
+      const expected = {
+        type: 'relationship:update',
+        matchId,
+        from: 'active',
+        to: 'broken_up',
+        triggeredBy: b.id,
+      };
       expect(await ca.next((f) => f.type === 'relationship:update')).toEqual(expected);
       expect(await cb.next((f) => f.type === 'relationship:update')).toEqual(expected);
       await third.flush(() => cc.frames, 'ws');
       expect(cc.frames.filter(aboutMatch(matchId))).toEqual([]);
-      expect(await ca.request({ matchId, content: 'Still there?' }, 'r409')).toMatchObject({ status: 409, code: 'relationship_broken_up' });
+      expect(await ca.request({ matchId, content: 'Still there?' }, 'r409')).toMatchObject({
+        status: 409,
+        code: 'relationship_broken_up',
+      });
     });
 
     it('closes the connections of an agent who deletes their profile', async () => {
@@ -378,7 +500,9 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
   describe('socket.io', () => {
     it('refuses a handshake without a valid key with connect_error invalid_api_key', async () => {
       for (const auth of [{ apiKey: 'companion_sk_' + 'B'.repeat(43) }, {}]) {
-        const socket = track(io(running.baseUrl, { auth, transports: ['websocket'], reconnection: false }));
+        const socket = track(
+          io(running.baseUrl, { auth, transports: ['websocket'], reconnection: false }),
+        );
         const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
         expect(error.message).toBe('invalid_api_key');
       }
@@ -388,7 +512,13 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const a = await register(api);
       const c = await sio(a);
       expect(await c.next('auth:success')).toEqual({ agentId: a.id });
-      const polling = track(io(running.baseUrl, { auth: { apiKey: a.key }, transports: ['polling'], reconnection: false }));
+      const polling = track(
+        io(running.baseUrl, {
+          auth: { apiKey: a.key },
+          transports: ['polling'],
+          reconnection: false,
+        }),
+      );
       const success = await new Promise<any>((resolve) => polling.once('auth:success', resolve));
       expect(success).toEqual({ agentId: a.id });
     });
@@ -403,11 +533,22 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       expect(await ia.next('match:new')).toEqual(matchNew);
       expect((await ib.next('match:new')).match).toMatchObject({ id: matchId, partnerId: a.id });
 
-      const sent = await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hello socket.io' }, b.key);
-      for (const c of [ia, ib]) expect(await c.next('message:new')).toEqual({ matchId, message: sent.body.message });
+      const sent = await api.post(
+        `/api/v1/matches/${matchId}/messages`,
+        { content: 'Hello socket.io' },
+        b.key,
+      );
+      for (const c of [ia, ib])
+        expect(await c.next('message:new')).toEqual({ matchId, message: sent.body.message });
 
       await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.05 }, a.key);
-      for (const c of [ia, ib]) expect(await c.next('relationship:update')).toEqual({ matchId, from: 'active', to: 'broken_up', triggeredBy: a.id });
+      for (const c of [ia, ib])
+        expect(await c.next('relationship:update')).toEqual({
+          matchId,
+          from: 'active',
+          to: 'broken_up',
+          triggeredBy: a.id,
+        });
 
       await third.flush(() => ic.events, 'io');
       expect(ic.events.filter((e) => aboutMatch(matchId)(e.payload))).toEqual([]);
@@ -419,15 +560,40 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
       const [ia, ib, io3] = [await sio(a), await sio(b), await sio(outsider)];
 
       const ok = await ia.send({ matchId, content: 'Through the ack' });
-      expect(ok).toEqual({ ok: true, message: { id: expect.any(String), matchId, senderId: a.id, content: 'Through the ack', createdAt: expect.any(String) } });
+      expect(ok).toEqual({
+        ok: true,
+        message: {
+          id: expect.any(String),
+          matchId,
+          senderId: a.id,
+          content: 'Through the ack',
+          createdAt: expect.any(String),
+        },
+      });
       expect(await ib.next('message:new')).toEqual({ matchId, message: ok.message });
-      expect((await api.get(`/api/v1/matches/${matchId}/messages`, a.key)).body.messages[0]).toEqual(ok.message);
+      expect(
+        (await api.get(`/api/v1/matches/${matchId}/messages`, a.key)).body.messages[0],
+      ).toEqual(ok.message);
 
-      expect(await ia.send({ matchId, content: '' })).toEqual({ ok: false, status: 400, code: 'validation_failed', message: expect.any(Array) });
-      expect(await ia.send({ matchId, content: 'hi', extra: 1 })).toMatchObject({ ok: false, status: 400 });
+      expect(await ia.send({ matchId, content: '' })).toEqual({
+        ok: false,
+        status: 400,
+        code: 'validation_failed',
+        message: expect.any(Array),
+      });
+      expect(await ia.send({ matchId, content: 'hi', extra: 1 })).toMatchObject({
+        ok: false,
+        status: 400,
+      });
       expect(await ia.send('not an object')).toMatchObject({ ok: false, status: 400 });
-      expect(await io3.send({ matchId, content: 'hi' })).toMatchObject({ ok: false, status: 403, code: 'not_a_participant' });
-      expect(await ia.send({ matchId: '00000000-0000-4000-8000-000000000000', content: 'hi' })).toMatchObject({ ok: false, status: 404, code: 'match_not_found' });
+      expect(await io3.send({ matchId, content: 'hi' })).toMatchObject({
+        ok: false,
+        status: 403,
+        code: 'not_a_participant',
+      });
+      expect(
+        await ia.send({ matchId: '00000000-0000-4000-8000-000000000000', content: 'hi' }),
+      ).toMatchObject({ ok: false, status: 404, code: 'match_not_found' });
     });
   });
 });
@@ -455,8 +621,15 @@ describe('Realtime: the messaging rate limit is shared with REST (e2e)', () => {
     const i = await IoClient.as(running.baseUrl, a);
     open.push(i);
     const half = Math.floor(LIMITS.rate.message.limit / 2);
-    for (let n = 0; n < half; n++) expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: `rest ${n}` }, a.key)).status).toBe(201);
-    for (let n = half; n < LIMITS.rate.message.limit - 1; n++) expect((await c.request({ matchId, content: `ws ${n}` }, `ok${n}`)).type).toBe('message:sent');
+    for (let n = 0; n < half; n++)
+      expect(
+        (await api.post(`/api/v1/matches/${matchId}/messages`, { content: `rest ${n}` }, a.key))
+          .status,
+      ).toBe(201);
+    for (let n = half; n < LIMITS.rate.message.limit - 1; n++)
+      expect((await c.request({ matchId, content: `ws ${n}` }, `ok${n}`)).type).toBe(
+        'message:sent',
+      );
     expect((await i.send({ matchId, content: 'the last one allowed' })).ok).toBe(true);
 
     expect(await c.request({ matchId, content: 'one too many' }, 'over')).toEqual({
@@ -467,10 +640,19 @@ describe('Realtime: the messaging rate limit is shared with REST (e2e)', () => {
       message: expect.any(String),
       retryAfter: expect.any(Number),
     });
-    expect(await i.send({ matchId, content: 'one too many' })).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
-    expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'one too many' }, a.key)).status).toBe(429);
+    expect(await i.send({ matchId, content: 'one too many' })).toMatchObject({
+      ok: false,
+      status: 429,
+      code: 'rate_limited',
+    });
+    expect(
+      (await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'one too many' }, a.key))
+        .status,
+    ).toBe(429);
     // The partner has a window of their own.
-    expect((await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'my turn' }, b.key)).status).toBe(201);
+    expect(
+      (await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'my turn' }, b.key)).status,
+    ).toBe(201);
   });
 });
 
@@ -502,17 +684,30 @@ describe('Realtime across two instances on one event store (e2e)', () => {
     open.push(onA);
 
     const matchId = await matchPair(apiA, a, b);
-    expect((await onB.next((f) => f.type === 'match:new')).match).toMatchObject({ id: matchId, partnerId: a.id });
+    expect((await onB.next((f) => f.type === 'match:new')).match).toMatchObject({
+      id: matchId,
+      partnerId: a.id,
+    });
 
-    const sent = await apiA.post(`/api/v1/matches/${matchId}/messages`, { content: 'Sent to A, read on B' }, a.key);
+    const sent = await apiA.post(
+      `/api/v1/matches/${matchId}/messages`,
+      { content: 'Sent to A, read on B' },
+      a.key,
+    );
     expect(sent.status).toBe(201);
-    expect(await onB.next((f) => f.type === 'message:new')).toEqual({ type: 'message:new', matchId, message: sent.body.message });
+    expect(await onB.next((f) => f.type === 'message:new')).toEqual({
+      type: 'message:new',
+      matchId,
+      message: sent.body.message,
+    });
     expect(await ioOnB.next('message:new')).toEqual({ matchId, message: sent.body.message });
 
     // And a message sent through instance B's socket reaches the client on A.
     const reply = await onB.request({ matchId, content: 'Sent on B' }, 'b1');
     expect(reply.type).toBe('message:sent');
-    expect(await onA.next((f) => f.type === 'message:new' && f.message.id === reply.message.id)).toMatchObject({ matchId });
+    expect(
+      await onA.next((f) => f.type === 'message:new' && f.message.id === reply.message.id),
+    ).toMatchObject({ matchId });
     expect((await apiB.get(`/api/v1/matches/${matchId}/messages`, b.key)).status).toBe(200);
   });
 });

@@ -14,11 +14,19 @@ export interface RunningApp {
 }
 
 /** Starts the real application on a free loopback port, on the embedded stores in a fresh directory. */
-export async function startApp(options: { dataDir?: string; clock?: Clock; env?: Record<string, string> } = {}): Promise<RunningApp> {
+export async function startApp(
+  options: { dataDir?: string; clock?: Clock; env?: Record<string, string> } = {},
+): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
   // The port is known before start so that PUBLIC_BASE_URL (links in responses) is right.
   const port = await freePort();
-  const config: AppConfig = loadConfig({ RATE_LIMITS: 'off', FREEZE_SHARED: 'on', ...options.env, DATA_DIR: dataDir, PORT: String(port) });
+  const config: AppConfig = loadConfig({
+    RATE_LIMITS: 'off',
+    FREEZE_SHARED: 'on',
+    ...options.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+  });
   const app = await createApp({ config, clock: options.clock, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, baseUrl: `http://127.0.0.1:${port}`, dataDir, close: () => app.close() };
@@ -32,7 +40,11 @@ export interface Response<T = any> {
 
 /** A small HTTP client over fetch: JSON in, JSON out, an optional Bearer key. */
 export function client(baseUrl: string) {
-  async function request<T = any>(method: string, path: string, options: { body?: unknown; key?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Response<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; key?: string; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body: string | undefined;
@@ -54,8 +66,10 @@ export function client(baseUrl: string) {
   return {
     request,
     get: <T = any>(path: string, key?: string) => request<T>('GET', path, { key }),
-    post: <T = any>(path: string, body?: unknown, key?: string) => request<T>('POST', path, { body, key }),
-    patch: <T = any>(path: string, body?: unknown, key?: string) => request<T>('PATCH', path, { body, key }),
+    post: <T = any>(path: string, body?: unknown, key?: string) =>
+      request<T>('POST', path, { body, key }),
+    patch: <T = any>(path: string, body?: unknown, key?: string) =>
+      request<T>('PATCH', path, { body, key }),
     delete: <T = any>(path: string, key?: string) => request<T>('DELETE', path, { key }),
   };
 }
@@ -70,20 +84,34 @@ export function agentInput(overrides: Record<string, unknown> = {}): Record<stri
   return {
     name: `Agent ${counter}`,
     bio: 'A fictional persona who enjoys long walks through well-indexed data.',
-    personalityTraits: { openness: 0.8, conscientiousness: 0.6, extraversion: 0.4, agreeableness: 0.7, neuroticism: 0.3 },
+    personalityTraits: {
+      openness: 0.8,
+      conscientiousness: 0.6,
+      extraversion: 0.4,
+      agreeableness: 0.7,
+      neuroticism: 0.3,
+    },
     interests: ['poetry', 'astronomy'],
     ...overrides,
   };
 }
 
-export async function register(api: Client, overrides: Record<string, unknown> = {}): Promise<{ id: string; key: string; agent: any }> {
+export async function register(
+  api: Client,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; key: string; agent: any }> {
   const res = await api.post('/api/v1/agents', agentInput(overrides));
-  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.agent.id, key: res.body.apiKey, agent: res.body.agent };
 }
 
 /** Two agents like each other; answers the match id. */
-export async function matchPair(api: Client, a: { id: string; key: string }, b: { id: string; key: string }): Promise<string> {
+export async function matchPair(
+  api: Client,
+  a: { id: string; key: string },
+  b: { id: string; key: string },
+): Promise<string> {
   await api.post('/api/v1/swipe', { targetAgentId: b.id, liked: true }, a.key);
   const res = await api.post('/api/v1/swipe', { targetAgentId: a.id, liked: true }, b.key);
   if (!res.body?.match?.id) throw new Error(`no match: ${res.status} ${JSON.stringify(res.body)}`);
@@ -91,7 +119,11 @@ export async function matchPair(api: Client, a: { id: string; key: string }, b: 
 }
 
 /** Polls `probe` until it returns a value; the limit is generous and nothing asserts a duration. */
-export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

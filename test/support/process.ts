@@ -25,16 +25,21 @@ export interface ServiceProcess {
 
 /** Starts the built service (`npm start`'s entry point) as its own process. */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does)`);
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`service exited with ${child.exitCode}: ${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;

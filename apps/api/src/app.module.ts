@@ -8,7 +8,15 @@ import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
 import { OwnerModule } from '@companion/owner';
 import { PulseModule } from '@companion/pulse';
-import { AppConfig, Clock, ConfigModule, HttpErrorFilter, loadConfig, PersistenceModule, RateLimitModule } from '@companion/platform';
+import {
+  AppConfig,
+  Clock,
+  ConfigModule,
+  HttpErrorFilter,
+  loadConfig,
+  PersistenceModule,
+  RateLimitModule,
+} from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';

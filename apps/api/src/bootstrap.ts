@@ -12,7 +12,9 @@ export const API_PREFIX = 'api/v1';
  * Builds the whole HTTP application; `main.ts` listens on it and the end-to-end tests start it on a
  * free port with their own configuration and clock.
  */
-export async function createApp(options: AppOptions & { logger?: false } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  options: AppOptions & { logger?: false } = {},
+): Promise<NestFastifyApplication> {
   const config: AppConfig = options.config ?? loadConfig();
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
@@ -21,17 +23,25 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
     trustProxy: false,
     // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: (error: Error, _request: unknown, reply: { status(code: number): { send(body: unknown): unknown } }) => {
+    frameworkErrors: (
+      error: Error,
+      _request: unknown,
+      reply: { status(code: number): { send(body: unknown): unknown } },
+    ) => {
       const body = toErrorBody(error);
       reply.status(body.statusCode).send(body);
     },
   } as ConstructorParameters<typeof FastifyAdapter>[0]);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ ...options, config }), adapter, {
-    logger: options.logger === false ? false : ['log', 'warn', 'error'],
-    bufferLogs: false,
-    // Nest would add a form (urlencoded) parser; the API takes JSON only.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ ...options, config }),
+    adapter,
+    {
+      logger: options.logger === false ? false : ['log', 'warn', 'error'],
+      bufferLogs: false,
+      // Nest would add a form (urlencoded) parser; the API takes JSON only.
+      bodyParser: false,
+    },
+  );
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: any other media type is a 415, not a string body that fails validation.
   fastify.removeContentTypeParser(['text/plain']);
@@ -52,10 +62,16 @@ export async function createApp(options: AppOptions & { logger?: false } = {}): 
     app,
     new DocumentBuilder()
       .setTitle('Companion Matching Service API')
-      .setDescription('Fictional AI personas meet, match and talk in public. Contract: companion-api-1.4.1.')
+      .setDescription(
+        'Fictional AI personas meet, match and talk in public. Contract: companion-api-1.4.1.',
+      )
       .setVersion(API_VERSION)
       .addServer(config.publicBaseUrl)
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key from POST /api/v1/agents (prefix companion_sk_)' })
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        description: 'API key from POST /api/v1/agents (prefix companion_sk_)',
+      })
       .build(),
   );
   app.getHttpAdapter().get(`/${API_PREFIX}/openapi.json`, (_req, reply) => {

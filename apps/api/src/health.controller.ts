@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { AppConfig, CONFIG, PROJECTIONS } from '@companion/platform';
-import { Projection, ProjectionEngine, READ_STORE, ReadStore, readProjectionProgress } from '@companion/read-store';
+import {
+  Projection,
+  ProjectionEngine,
+  READ_STORE,
+  ReadStore,
+  readProjectionProgress,
+} from '@companion/read-store';
 
 export const API_VERSION = '1.4.1';
 
@@ -20,13 +26,30 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health of the event store, the read store and the projections; 503 when a store is down' })
+  @ApiOperation({
+    summary:
+      'Health of the event store, the read store and the projections; 503 when a store is down',
+  })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [eventStore, readStore] = await Promise.all([this.checkEvents(), this.checkReadStore()]);
-    const projections = eventStore.status === 'up' && readStore.status === 'up' ? await this.projections(eventStore.head) : [];
-    const ok = eventStore.status === 'up' && readStore.status === 'up' && projections.every((p) => p.state !== 'failed');
-    void reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).header('Cache-Control', 'no-store');
-    return { status: ok ? 'ok' : 'degraded', version: API_VERSION, eventStore, readStore, projections };
+    const projections =
+      eventStore.status === 'up' && readStore.status === 'up'
+        ? await this.projections(eventStore.head)
+        : [];
+    const ok =
+      eventStore.status === 'up' &&
+      readStore.status === 'up' &&
+      projections.every((p) => p.state !== 'failed');
+    void reply
+      .status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+      .header('Cache-Control', 'no-store');
+    return {
+      status: ok ? 'ok' : 'degraded',
+      version: API_VERSION,
+      eventStore,
+      readStore,
+      projections,
+    };
   }
 
   private async checkEvents() {
@@ -34,7 +57,12 @@ export class HealthController {
     try {
       return { status: 'up' as const, kind, head: await this.events.headPosition() };
     } catch (error) {
-      return { status: 'down' as const, kind, head: 0, error: error instanceof Error ? error.message : String(error) };
+      return {
+        status: 'down' as const,
+        kind,
+        head: 0,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
   }
 
@@ -44,23 +72,33 @@ export class HealthController {
       await this.store.ping();
       return { status: 'up' as const, kind };
     } catch (error) {
-      return { status: 'down' as const, kind, error: error instanceof Error ? error.message : String(error) };
+      return {
+        status: 'down' as const,
+        kind,
+        error: error instanceof Error ? error.message : String(error),
+      };
     }
   }
 
   private async projections(head: number) {
     if (this.engine) {
-      return (await this.engine.status()).map(({ name, generation, version, checkpoint, lag, state, error }) => ({
-        name,
-        generation,
-        version,
-        checkpoint,
-        lag,
-        state,
-        ...(error ? { error } : {}),
-      }));
+      return (await this.engine.status()).map(
+        ({ name, generation, version, checkpoint, lag, state, error }) => ({
+          name,
+          generation,
+          version,
+          checkpoint,
+          lag,
+          state,
+          ...(error ? { error } : {}),
+        }),
+      );
     }
     // Projections run in apps/projector: read their progress from the catalog.
-    return readProjectionProgress(this.store, this.projectionList.map((p) => p.name), head);
+    return readProjectionProgress(
+      this.store,
+      this.projectionList.map((p) => p.name),
+      head,
+    );
   }
 }

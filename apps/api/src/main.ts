@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   const app = await createApp({ config });
   await app.listen({ port: config.port, host: config.host });
   const mode = `${config.eventStoreUrl ? 'EventStoreDB' : `SQLite in ${config.dataDir}`} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
-  new Logger('Companion').log(`listening on ${config.publicBaseUrl} (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`);
+  new Logger('Companion').log(
+    `listening on ${config.publicBaseUrl} (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`,
+  );
 }
 
 main().catch((error) => {

@@ -4,7 +4,14 @@ import { feedProjection } from '@companion/feed';
 import { mixerProjections } from '@companion/mixer';
 import { ownerAccessProjection } from '@companion/owner';
 import { pulseProjection } from '@companion/pulse';
-import { discoveryProjection, Embedder, HttpTextEmbedder, leaderboardProjection, LocalEmbedder, matchingProjection } from '@companion/matching';
+import {
+  discoveryProjection,
+  Embedder,
+  HttpTextEmbedder,
+  leaderboardProjection,
+  LocalEmbedder,
+  matchingProjection,
+} from '@companion/matching';
 import type { AppConfig } from '@companion/platform';
 import type { Projection } from '@companion/read-store';
 
@@ -16,5 +23,16 @@ export function createEmbedder(config: Pick<AppConfig, 'embedderUrl'>): Embedder
 
 /** Every read model of the service; the API, the projector and the CLI share this list. */
 export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projection[] {
-  return [agentsProjection, matchingProjection, leaderboardProjection, discoveryProjection(createEmbedder(config)), feedProjection, loveStoriesProjection, guidedDatesProjection, pulseProjection, ...mixerProjections, ownerAccessProjection];
+  return [
+    agentsProjection,
+    matchingProjection,
+    leaderboardProjection,
+    discoveryProjection(createEmbedder(config)),
+    feedProjection,
+    loveStoriesProjection,
+    guidedDatesProjection,
+    pulseProjection,
+    ...mixerProjections,
+    ownerAccessProjection,
+  ];
 }

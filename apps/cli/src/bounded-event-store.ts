@@ -1,4 +1,10 @@
-import { EventStore, oneWay, RecordedEvent, SubscribeOptions, Subscription } from '@companion/event-store';
+import {
+  EventStore,
+  oneWay,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '@companion/event-store';
 
 /**
  * The log as it was at `upTo`: reads and subscriptions stop at that position, so a replay into a
@@ -7,7 +13,8 @@ import { EventStore, oneWay, RecordedEvent, SubscribeOptions, Subscription } fro
 export function boundedEventStore(inner: EventStore, upTo: number): EventStore {
   return {
     append: () => Promise.reject(new Error('a replay never writes to the event log')),
-    readStream: async (name, options) => (await inner.readStream(name, options)).filter((e) => e.position <= upTo),
+    readStream: async (name, options) =>
+      (await inner.readStream(name, options)).filter((e) => e.position <= upTo),
     readAll: async (options) => (await inner.readAll(options)).filter((e) => e.position <= upTo),
     headPosition: async () => Math.min(upTo, await inner.headPosition()),
     listStreams: (options) => inner.listStreams(options),

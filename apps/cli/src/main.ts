@@ -2,7 +2,13 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { categoryOf, EventStore, RecordedEvent } from '@companion/event-store';
-import { AppConfig, ConfigError, loadConfig, openEventStore, openReadStore } from '@companion/platform';
+import {
+  AppConfig,
+  ConfigError,
+  loadConfig,
+  openEventStore,
+  openReadStore,
+} from '@companion/platform';
 import {
   CATALOG,
   CatalogEntry,
@@ -41,7 +47,8 @@ class UsageError extends Error {}
 
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`${name} must be a non-negative integer, got "${value}"`);
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`${name} must be a non-negative integer, got "${value}"`);
   return Number(value);
 }
 
@@ -50,7 +57,9 @@ function printEvent(e: RecordedEvent, json: boolean): void {
     console.log(JSON.stringify(e));
     return;
   }
-  console.log(`#${e.position}  ${e.streamName}@${e.revision}  ${e.type}  ${e.metadata.occurredAt ?? e.recordedAt}`);
+  console.log(
+    `#${e.position}  ${e.streamName}@${e.revision}  ${e.type}  ${e.metadata.occurredAt ?? e.recordedAt}`,
+  );
   console.log(`  data:     ${JSON.stringify(e.data)}`);
   console.log(`  metadata: ${JSON.stringify(e.metadata)}`);
 }
@@ -115,9 +124,17 @@ async function dispatch(
     case 'status': {
       const store = await openReadStore(config);
       try {
-        const progress = await readProjectionProgress(store, buildProjections(config).map((p) => p.name), await events.headPosition());
+        const progress = await readProjectionProgress(
+          store,
+          buildProjections(config).map((p) => p.name),
+          await events.headPosition(),
+        );
         if (json) console.log(JSON.stringify(progress));
-        else for (const p of progress) console.log(`${p.name.padEnd(16)} g${p.generation} v${p.version}  checkpoint ${p.checkpoint}  lag ${p.lag}  ${p.state}`);
+        else
+          for (const p of progress)
+            console.log(
+              `${p.name.padEnd(16)} g${p.generation} v${p.version}  checkpoint ${p.checkpoint}  lag ${p.lag}  ${p.state}`,
+            );
       } finally {
         await store.close();
       }
@@ -126,27 +143,38 @@ async function dispatch(
     case 'streams': {
       const streams = await events.listStreams({ prefix: values.prefix, maxCount: limit });
       if (json) console.log(JSON.stringify(streams));
-      else for (const s of streams) console.log(`${s.streamName}  revision ${s.lastRevision}  position ${s.lastPosition}`);
+      else
+        for (const s of streams)
+          console.log(`${s.streamName}  revision ${s.lastRevision}  position ${s.lastPosition}`);
       return;
     }
     case 'categories': {
       const counts = new Map<string, number>();
-      for (const s of await events.listStreams({ maxCount: Number.MAX_SAFE_INTEGER })) counts.set(categoryOf(s.streamName), (counts.get(categoryOf(s.streamName)) ?? 0) + 1);
-      const rows = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([category, streams]) => ({ category, streams }));
+      for (const s of await events.listStreams({ maxCount: Number.MAX_SAFE_INTEGER }))
+        counts.set(categoryOf(s.streamName), (counts.get(categoryOf(s.streamName)) ?? 0) + 1);
+      const rows = [...counts]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([category, streams]) => ({ category, streams }));
       if (json) console.log(JSON.stringify(rows));
       else for (const r of rows) console.log(`${r.category.padEnd(20)} ${r.streams} streams`);
       return;
     }
     case 'stream': {
       if (!arg) throw new UsageError('stream needs a stream name, e.g. "stream agent-<id>"');
-      const found = await events.readStream(arg, { direction: values.backwards ? 'backwards' : 'forwards', fromRevision: integer(values.from, '--from'), maxCount: limit });
-      if (found.length === 0 && (await events.readStream(arg, { maxCount: 1 })).length === 0) throw new UsageError(`no stream named "${arg}"`);
+      const found = await events.readStream(arg, {
+        direction: values.backwards ? 'backwards' : 'forwards',
+        fromRevision: integer(values.from, '--from'),
+        maxCount: limit,
+      });
+      if (found.length === 0 && (await events.readStream(arg, { maxCount: 1 })).length === 0)
+        throw new UsageError(`no stream named "${arg}"`);
       for (const e of found) printEvent(e, json);
       return;
     }
     case 'event': {
       const position = integer(arg, 'position');
-      if (position === undefined || position === 0) throw new UsageError('event needs a global position (a positive integer)');
+      if (position === undefined || position === 0)
+        throw new UsageError('event needs a global position (a positive integer)');
       const [e] = await events.readAll({ fromPosition: position, maxCount: 1 });
       if (!e || e.position !== position) throw new UsageError(`no event at position ${position}`);
       printEvent(e, json);
@@ -157,7 +185,10 @@ async function dispatch(
         ...(values.category ? { streamPrefixes: [`${values.category}-`] } : {}),
         ...(values.type ? { eventTypes: [values.type] } : {}),
       };
-      const subscription = events.subscribeToAll({ after: integer(values.from, '--from') ?? (await events.headPosition()), filter });
+      const subscription = events.subscribeToAll({
+        after: integer(values.from, '--from') ?? (await events.headPosition()),
+        filter,
+      });
       process.once('SIGINT', () => void subscription.close());
       for await (const e of subscription) printEvent(e, json);
       return;
@@ -168,22 +199,31 @@ async function dispatch(
     }
     case 'replay': {
       const to = integer(values.to, '--to');
-      if (!to) throw new UsageError('replay needs --to <position> (a global position, see "event")');
-      if (!values.into) throw new UsageError('replay needs --into <directory> for the scratch read store');
+      if (!to)
+        throw new UsageError('replay needs --to <position> (a global position, see "event")');
+      if (!values.into)
+        throw new UsageError('replay needs --into <directory> for the scratch read store');
       return replay(to, resolve(values.into), json, events, config);
     }
     case 'docs': {
       if (!arg) throw new UsageError('docs needs a collection name, e.g. "docs agents"');
-      const store = values['read-dir'] ? new SqliteReadStore(join(resolve(values['read-dir']), 'read.db')) : await openReadStore(config);
+      const store = values['read-dir']
+        ? new SqliteReadStore(join(resolve(values['read-dir']), 'read.db'))
+        : await openReadStore(config);
       try {
         const projections = buildProjections(config);
         if (!projections.some((p) => p.collections.some((c) => c.name === arg))) {
-          throw new UsageError(`no read-model collection "${arg}"; known: ${projections.flatMap((p) => p.collections.map((c) => c.name)).join(', ')}`);
+          throw new UsageError(
+            `no read-model collection "${arg}"; known: ${projections.flatMap((p) => p.collections.map((c) => c.name)).join(', ')}`,
+          );
         }
         const readModels = new ReadModels(store, projections);
         await readModels.refresh();
-        const docs = values.id ? [await readModels.get(arg, values.id)].filter(Boolean) : await readModels.find(arg, {}, { sort: [['_id', 1]], limit });
-        if (values.id && docs.length === 0) throw new UsageError(`no document "${values.id}" in ${arg}`);
+        const docs = values.id
+          ? [await readModels.get(arg, values.id)].filter(Boolean)
+          : await readModels.find(arg, {}, { sort: [['_id', 1]], limit });
+        if (values.id && docs.length === 0)
+          throw new UsageError(`no document "${values.id}" in ${arg}`);
         for (const d of docs) console.log(json ? JSON.stringify(d) : JSON.stringify(d, null, 2));
       } finally {
         await store.close();
@@ -197,14 +237,29 @@ async function dispatch(
 
 const PICK_UP_TIMEOUT_MS = 15_000;
 
-async function rebuild(name: string, inline: boolean, json: boolean, events: EventStore, config: AppConfig): Promise<void> {
+async function rebuild(
+  name: string,
+  inline: boolean,
+  json: boolean,
+  events: EventStore,
+  config: AppConfig,
+): Promise<void> {
   const projections = buildProjections(config);
-  if (!projections.some((p) => p.name === name)) throw new UsageError(`unknown projection "${name}"; known: ${projections.map((p) => p.name).join(', ')}`);
+  if (!projections.some((p) => p.name === name))
+    throw new UsageError(
+      `unknown projection "${name}"; known: ${projections.map((p) => p.name).join(', ')}`,
+    );
   const store = await openReadStore(config);
   const report = progressReporter(json);
   try {
     if (inline) {
-      const engine = new ProjectionEngine(events, store, projections, new ReadModels(store, projections), { now: () => new Date() });
+      const engine = new ProjectionEngine(
+        events,
+        store,
+        projections,
+        new ReadModels(store, projections),
+        { now: () => new Date() },
+      );
       await engine.start();
       const done = engine.rebuild(name);
       const timer = setInterval(async () => {
@@ -224,11 +279,25 @@ async function rebuild(name: string, inline: boolean, json: boolean, events: Eve
   }
 }
 
-async function requestRebuild(store: ReadStore, events: EventStore, name: string, report: ReturnType<typeof progressReporter>): Promise<void> {
+async function requestRebuild(
+  store: ReadStore,
+  events: EventStore,
+  name: string,
+  report: ReturnType<typeof progressReporter>,
+): Promise<void> {
   const entry = await store.get<CatalogEntry>(CATALOG, name);
-  if (!entry) throw new UsageError(`projection "${name}" has never run against these stores; start the API (or the projector) first`);
+  if (!entry)
+    throw new UsageError(
+      `projection "${name}" has never run against these stores; start the API (or the projector) first`,
+    );
   const from = entry.activeGeneration;
-  await store.write([{ collection: CATALOG, op: 'put', doc: { ...entry, rebuildRequestedAt: new Date().toISOString() } }]);
+  await store.write([
+    {
+      collection: CATALOG,
+      op: 'put',
+      doc: { ...entry, rebuildRequestedAt: new Date().toISOString() },
+    },
+  ]);
   const started = Date.now();
   let lastEvents = 0;
   let lastAt = Date.now();
@@ -237,7 +306,10 @@ async function requestRebuild(store: ReadStore, events: EventStore, name: string
     const now = await store.get<CatalogEntry>(CATALOG, name);
     if (now && now.activeGeneration > from && !now.buildingGeneration) return;
     if (now?.buildingGeneration) {
-      const cp = await store.get<Checkpoint>(CHECKPOINTS, checkpointId(name, now.buildingGeneration));
+      const cp = await store.get<Checkpoint>(
+        CHECKPOINTS,
+        checkpointId(name, now.buildingGeneration),
+      );
       const applied = cp?.events ?? 0;
       const rate = ((applied - lastEvents) * 1000) / Math.max(1, Date.now() - lastAt);
       [lastEvents, lastAt] = [applied, Date.now()];
@@ -245,7 +317,9 @@ async function requestRebuild(store: ReadStore, events: EventStore, name: string
     } else if (now?.rebuildRequestedAt && Date.now() - started > PICK_UP_TIMEOUT_MS) {
       const { rebuildRequestedAt: _r, ...rest } = now;
       await store.write([{ collection: CATALOG, op: 'put', doc: rest }]);
-      throw new UsageError('no running API or projector picked up the rebuild request; if none runs against these stores, use --inline');
+      throw new UsageError(
+        'no running API or projector picked up the rebuild request; if none runs against these stores, use --inline',
+      );
     }
   }
 }
@@ -255,32 +329,56 @@ function progressReporter(json: boolean) {
   const tty = process.stderr.isTTY && !json;
   const report = (position: number, head: number, eventsPerSecond: number) => {
     const ratio = head > 0 ? Math.min(1, position / head) : 1;
-    if (json) console.log(JSON.stringify({ progress: Number(ratio.toFixed(4)), position, head, eventsPerSecond }));
-    else if (tty) process.stderr.write(`\r[${'#'.repeat(Math.round(ratio * 30)).padEnd(30, '.')}] ${(ratio * 100).toFixed(1)}%  ${eventsPerSecond} events/s `);
+    if (json)
+      console.log(
+        JSON.stringify({ progress: Number(ratio.toFixed(4)), position, head, eventsPerSecond }),
+      );
+    else if (tty)
+      process.stderr.write(
+        `\r[${'#'.repeat(Math.round(ratio * 30)).padEnd(30, '.')}] ${(ratio * 100).toFixed(1)}%  ${eventsPerSecond} events/s `,
+      );
   };
   return Object.assign(report, {
     finish(p: { name: string; generation: number; checkpoint: number; lag: number }) {
       if (tty) process.stderr.write('\n');
       if (json) console.log(JSON.stringify({ done: true, ...p }));
-      else console.log(`${p.name}: rebuilt, now generation ${p.generation} at position ${p.checkpoint} (lag ${p.lag})`);
+      else
+        console.log(
+          `${p.name}: rebuilt, now generation ${p.generation} at position ${p.checkpoint} (lag ${p.lag})`,
+        );
     },
   });
 }
 
-async function replay(to: number, into: string, json: boolean, events: EventStore, config: AppConfig): Promise<void> {
+async function replay(
+  to: number,
+  into: string,
+  json: boolean,
+  events: EventStore,
+  config: AppConfig,
+): Promise<void> {
   const [at] = await events.readAll({ fromPosition: to, maxCount: 1 });
   if (!at || at.position !== to) throw new UsageError(`no event at position ${to}`);
-  if (existsSync(into) && readdirSync(into).length > 0) throw new UsageError(`${into} is not empty: the scratch read store needs an empty directory`);
+  if (existsSync(into) && readdirSync(into).length > 0)
+    throw new UsageError(`${into} is not empty: the scratch read store needs an empty directory`);
   mkdirSync(into, { recursive: true });
   const projections = buildProjections(config);
   const scratch = new SqliteReadStore(join(into, 'read.db'));
   const bounded = boundedEventStore(events, to);
-  const engine = new ProjectionEngine(bounded, scratch, projections, new ReadModels(scratch, projections), { now: () => new Date() });
+  const engine = new ProjectionEngine(
+    bounded,
+    scratch,
+    projections,
+    new ReadModels(scratch, projections),
+    { now: () => new Date() },
+  );
   try {
     await engine.start();
-    if (!(await engine.waitFor(to, 10 * 60_000))) throw new Error('the replay did not reach the position');
+    if (!(await engine.waitFor(to, 10 * 60_000)))
+      throw new Error('the replay did not reach the position');
     const counts: Record<string, number> = {};
-    for (const p of projections) for (const c of p.collections) counts[c.name] = await engine.readModels.count(c.name);
+    for (const p of projections)
+      for (const c of p.collections) counts[c.name] = await engine.readModels.count(c.name);
     if (json) console.log(JSON.stringify({ position: to, into, collections: counts }));
     else {
       console.log(`read models as of position ${to} (${at.recordedAt}) in ${into}:`);
@@ -300,7 +398,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 run(process.argv.slice(2)).catch((error) => {
-  const known = error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(known ? 2 : 1);
 });

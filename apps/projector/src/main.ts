@@ -13,22 +13,36 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new Logger('Projector');
   if (!config.mongoUrl) {
-    logger.error('MONGO_URL is not set: with the embedded read store the API runs the projections itself; the projector is for MongoDB.');
+    logger.error(
+      'MONGO_URL is not set: with the embedded read store the API runs the projections itself; the projector is for MongoDB.',
+    );
     process.exit(2);
   }
 
   const projections = buildProjections(config);
 
-  @Module({ imports: [ConfigModule.forRoot({ config }), PersistenceModule.forRoot({ projections, runProjections: true })] })
+  @Module({
+    imports: [
+      ConfigModule.forRoot({ config }),
+      PersistenceModule.forRoot({ projections, runProjections: true }),
+    ],
+  })
   class ProjectorModule {}
 
-  const app = await NestFactory.createApplicationContext(ProjectorModule, { logger: ['log', 'warn', 'error'] });
+  const app = await NestFactory.createApplicationContext(ProjectorModule, {
+    logger: ['log', 'warn', 'error'],
+  });
   app.enableShutdownHooks();
   await app.init();
   const engine = app.get(ProjectionEngine);
-  logger.log(`running ${projections.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`);
+  logger.log(
+    `running ${projections.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`,
+  );
   const report = setInterval(async () => {
-    for (const s of await engine.status()) logger.log(`${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`);
+    for (const s of await engine.status())
+      logger.log(
+        `${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`,
+      );
   }, 30_000);
   report.unref();
 }

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { API_KEY_RESOLVER } from '@companion/platform';
-import { DeleteAgentHandler, RegisterAgentHandler, UpdateProfileHandler } from './application/agent.commands';
+import {
+  DeleteAgentHandler,
+  RegisterAgentHandler,
+  UpdateProfileHandler,
+} from './application/agent.commands';
 import { AgentQueries } from './application/agent.queries';
 import { AgentsController, ScenesController } from './http/agents.controller';
 

@@ -3,7 +3,13 @@ import { AgentDoc, profileJson, toProfileView } from '../src';
 const doc = (name: string): AgentDoc => ({
   _id: 'a1',
   _pos: 1,
-  profile: { name, bio: 'Tea and maps.', framework: 'unspecified', personalityTraits: { openness: 0.5 }, interests: ['tea'] } as AgentDoc['profile'],
+  profile: {
+    name,
+    bio: 'Tea and maps.',
+    framework: 'unspecified',
+    personalityTraits: { openness: 0.5 },
+    interests: ['tea'],
+  } as AgentDoc['profile'],
   sceneId: null,
   status: 'active',
   createdAt: '2026-11-21T12:00:00.000Z',
@@ -22,7 +28,9 @@ describe('the public profile as JSON text', () => {
     const ada = doc('Ada');
     const first = profileJson(ada);
     expect(profileJson(ada)).toBe(first);
-    expect(JSON.parse(profileJson({ ...ada, profile: { ...ada.profile, name: 'Grace' } })).name).toBe('Grace');
+    expect(
+      JSON.parse(profileJson({ ...ada, profile: { ...ada.profile, name: 'Grace' } })).name,
+    ).toBe('Grace');
     expect(JSON.parse(profileJson(ada)).name).toBe('Ada');
   });
 });

@@ -7,7 +7,10 @@ const IDLE = Symbol('idle');
  * everything already available goes into one batch, up to `max`; the batch ends when the source
  * has to wait (for the network or for new appends), so a lone live event is delivered at once.
  */
-export async function* batchEvents(source: AsyncIterable<RecordedEvent>, max: number): AsyncGenerator<RecordedEvent[]> {
+export async function* batchEvents(
+  source: AsyncIterable<RecordedEvent>,
+  max: number,
+): AsyncGenerator<RecordedEvent[]> {
   const it = source[Symbol.asyncIterator]();
   try {
     let next = it.next();
@@ -18,7 +21,9 @@ export async function* batchEvents(source: AsyncIterable<RecordedEvent>, max: nu
       next = it.next();
       // One macrotask per batch, not per event: events already received arrive within microtasks.
       let idle = false;
-      const gone = new Promise<typeof IDLE>((resolve) => setImmediate(() => ((idle = true), resolve(IDLE))));
+      const gone = new Promise<typeof IDLE>((resolve) =>
+        setImmediate(() => ((idle = true), resolve(IDLE))),
+      );
       while (batch.length < max && !idle) {
         const r = await Promise.race([next, gone]);
         if (r === IDLE) break;
@@ -49,7 +54,9 @@ export function oneWay(
 ): Subscription {
   let reader: AsyncGenerator<RecordedEvent> | AsyncGenerator<RecordedEvent[]> | undefined;
   let byEvent: AsyncGenerator<RecordedEvent> | undefined;
-  const start = <T extends AsyncGenerator<RecordedEvent> | AsyncGenerator<RecordedEvent[]>>(it: T): T => {
+  const start = <T extends AsyncGenerator<RecordedEvent> | AsyncGenerator<RecordedEvent[]>>(
+    it: T,
+  ): T => {
     if (reader) throw new Error('a subscription is read one way: by event or in batches, once');
     reader = it;
     return it;

@@ -35,7 +35,10 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   metadata: EventMetadata;
 }
 
-export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<
+  Type,
+  Data
+> {
   streamName: string;
   revision: number;
   position: number;
@@ -102,7 +105,11 @@ export interface StreamInfo {
 }
 
 export interface EventStore {
-  append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult>;
   /** Events of a stream, or [] when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -136,22 +143,30 @@ export class DuplicateEventIdError extends Error {
 
 /** The store cannot be reached or is closed. */
 export class EventStoreUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'EventStoreUnavailableError';
   }
 }
 
-export function matchesFilter(event: Pick<RecordedEvent, 'streamName' | 'type'>, filter?: EventFilter): boolean {
+export function matchesFilter(
+  event: Pick<RecordedEvent, 'streamName' | 'type'>,
+  filter?: EventFilter,
+): boolean {
   if (!filter) return true;
   if (filter.eventTypes && !filter.eventTypes.includes(event.type)) return false;
-  if (filter.streamPrefixes && !filter.streamPrefixes.some((p) => event.streamName.startsWith(p))) return false;
+  if (filter.streamPrefixes && !filter.streamPrefixes.some((p) => event.streamName.startsWith(p)))
+    return false;
   return true;
 }
 
 /** `{category}-{id}`; the category has no dash, so EventStoreDB's `$by_category` works. */
 export function streamName(category: string, id: string): string {
-  if (!/^[a-z][a-zA-Z0-9]*$/.test(category)) throw new Error(`invalid stream category: ${category}`);
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(category))
+    throw new Error(`invalid stream category: ${category}`);
   return `${category}-${id}`;
 }
 

@@ -33,7 +33,8 @@ describe('batchEvents (the batches of an adapter that delivers events one at a t
   it('groups what is already there, at most max per batch, and ends a batch where the source waits', async () => {
     const s = source(7, 2);
     const it = batchEvents(s.events, 3)[Symbol.asyncIterator]();
-    const positions = async () => ((await it.next()).value as RecordedEvent[]).map((e) => e.position);
+    const positions = async () =>
+      ((await it.next()).value as RecordedEvent[]).map((e) => e.position);
     expect(await positions()).toEqual([1, 2, 3]);
     expect(await positions()).toEqual([4, 5, 6]);
     // The seventh is delivered alone although the batch is not full: the source has to wait.

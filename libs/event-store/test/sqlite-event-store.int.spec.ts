@@ -5,8 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../src/sqlite/sqlite-event-store';
 import { eventStoreContract } from '../src/testing/event-store.contract';
 
-eventStoreContract('SQLite (embedded)', async () =>
-  new SqliteEventStore({ filename: join(mkdtempSync(join(tmpdir(), 'companion-es-')), 'events.db') }),
+eventStoreContract(
+  'SQLite (embedded)',
+  async () =>
+    new SqliteEventStore({
+      filename: join(mkdtempSync(join(tmpdir(), 'companion-es-')), 'events.db'),
+    }),
 );
 
 describe('SQLite event store specifics', () => {
@@ -15,7 +19,11 @@ describe('SQLite event store specifics', () => {
   it('keeps acknowledged appends across a reopen of the file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'companion-es-')), 'events.db');
     const store = new SqliteEventStore({ filename: file });
-    await store.append('agent-1', [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }], 'no_stream');
+    await store.append(
+      'agent-1',
+      [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }],
+      'no_stream',
+    );
     await store.close();
     const reopened = new SqliteEventStore({ filename: file });
     expect(await reopened.readStream('agent-1')).toHaveLength(1);
@@ -26,7 +34,11 @@ describe('SQLite event store specifics', () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        store.append(`agent-${i}`, [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }], 'no_stream'),
+        store.append(
+          `agent-${i}`,
+          [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }],
+          'no_stream',
+        ),
       ),
     );
     // All 50 were queued in the same turn of the event loop: one transaction, one WAL flush.
@@ -39,6 +51,8 @@ describe('SQLite event store specifics', () => {
   it('rejects appends after close', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     await store.close();
-    await expect(store.append('a-1', [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }], 'any')).rejects.toThrow(/closed/);
+    await expect(
+      store.append('a-1', [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }], 'any'),
+    ).rejects.toThrow(/closed/);
   });
 });

@@ -4,14 +4,29 @@ import { AgentsModule } from '@companion/agents';
 import { MixerModule } from '@companion/mixer';
 import { CandidateIndex } from './application/candidate-index';
 import { MatchAccess } from './application/match-access';
-import { RateChemistryHandler, SendMessageHandler, SwipeHandler } from './application/matching.commands';
+import {
+  RateChemistryHandler,
+  SendMessageHandler,
+  SwipeHandler,
+} from './application/matching.commands';
 import { MatchingQueries } from './application/matching.queries';
-import { DiscoveryController, LeaderboardController, MatchesController } from './http/matching.controller';
+import {
+  DiscoveryController,
+  LeaderboardController,
+  MatchesController,
+} from './http/matching.controller';
 
 @Module({
   imports: [CqrsModule, AgentsModule, MixerModule],
   controllers: [DiscoveryController, MatchesController, LeaderboardController],
-  providers: [CandidateIndex, MatchAccess, MatchingQueries, SwipeHandler, SendMessageHandler, RateChemistryHandler],
+  providers: [
+    CandidateIndex,
+    MatchAccess,
+    MatchingQueries,
+    SwipeHandler,
+    SendMessageHandler,
+    RateChemistryHandler,
+  ],
   exports: [MatchAccess, MatchingQueries, CandidateIndex],
 })
 export class MatchingModule {}

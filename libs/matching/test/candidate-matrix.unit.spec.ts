@@ -20,7 +20,9 @@ describe('candidate matrix', () => {
 
   it('refuses blocks that do not end at the dimensions, and vectors of another size', () => {
     expect(() => new CandidateMatrix(5, BLOCKS)).toThrow('blocks must end at the 5 dimensions');
-    expect(() => new CandidateMatrix(4, BLOCKS).upsert('a', v(1, 2), 0, null)).toThrow('vector of 2 dimensions');
+    expect(() => new CandidateMatrix(4, BLOCKS).upsert('a', v(1, 2), 0, null)).toThrow(
+      'vector of 2 dimensions',
+    );
   });
 
   it('logs every change, and tells a change of participation time alone from any other', () => {

@@ -50,8 +50,26 @@ function prng(seed: number): () => number {
 }
 
 const VOCABULARY = [
-  'hiking', 'chess', 'opera', 'knitting', 'astronomy', 'jazz', 'cooking', 'poetry', 'robots', 'gardening',
-  'sailing', 'painting', 'café', '東京', 'philosophy', 'dancing', 'climbing', 'rock', 'music', 'films',
+  'hiking',
+  'chess',
+  'opera',
+  'knitting',
+  'astronomy',
+  'jazz',
+  'cooking',
+  'poetry',
+  'robots',
+  'gardening',
+  'sailing',
+  'painting',
+  'café',
+  '東京',
+  'philosophy',
+  'dancing',
+  'climbing',
+  'rock',
+  'music',
+  'films',
 ];
 const STOP_ONLY = ['the and of it', 'I am, you are; we were.', 'to be or not to be', '!!!'];
 
@@ -74,7 +92,9 @@ function randomProfile(next: () => number, i: number): EmbeddingInput {
       };
   return {
     personalityTraits,
-    interests: noInterests ? ['!!!', '...'] : Array.from({ length: 1 + Math.floor(next() * 5) }, () => words(1 + Math.floor(next() * 2))),
+    interests: noInterests
+      ? ['!!!', '...']
+      : Array.from({ length: 1 + Math.floor(next() * 5) }, () => words(1 + Math.floor(next() * 2))),
     bio: noText ? STOP_ONLY[i % STOP_ONLY.length] : `${words(3 + Math.floor(next() * 10))}.`,
     backstory: noText || next() < 0.5 ? undefined : words(5),
   };
@@ -82,7 +102,9 @@ function randomProfile(next: () => number, i: number): EmbeddingInput {
 
 describe('compatibility', () => {
   it('weights sum to 1', () => {
-    expect(COMPATIBILITY_WEIGHTS.traits + COMPATIBILITY_WEIGHTS.interests + COMPATIBILITY_WEIGHTS.text).toBeCloseTo(1, 15);
+    expect(
+      COMPATIBILITY_WEIGHTS.traits + COMPATIBILITY_WEIGHTS.interests + COMPATIBILITY_WEIGHTS.text,
+    ).toBeCloseTo(1, 15);
   });
 
   it('scores identical profiles 1, in every block', () => {
@@ -112,7 +134,11 @@ describe('compatibility', () => {
   });
 
   it('treats an all-zero block as neutral (0.5), not as a disagreement', () => {
-    const silent = embed({ ...ada, bio: 'The and of it, to be or not to be.', backstory: undefined });
+    const silent = embed({
+      ...ada,
+      bio: 'The and of it, to be or not to be.',
+      backstory: undefined,
+    });
     expect(silent.text.every((x) => x === 0)).toBe(true);
     const result = compatibility(embed(ada), silent);
     expect(result.breakdown.text).toBe(0.5);
@@ -123,7 +149,9 @@ describe('compatibility', () => {
   it('refuses to compare embeddings of different models or sizes', () => {
     const a = embed(ada);
     expect(() => compatibility(a, { ...a, model: 'other-v1' })).toThrow(/different models/);
-    expect(() => compatibility(a, { ...a, text: [...a.text, 0] })).toThrow(/text blocks have 64 and 65/);
+    expect(() => compatibility(a, { ...a, text: [...a.text, 0] })).toThrow(
+      /text blocks have 64 and 65/,
+    );
     expect(() => compatibility(a, { ...a, traits: a.traits.map(() => NaN) })).toThrow(/non-finite/);
     expect(() => dot(toVector(a), new Float32Array(3))).toThrow(/different lengths/);
   });
@@ -165,7 +193,11 @@ describe('compatibility', () => {
           const { score, breakdown } = compatibility(embeddings[i], embeddings[j]);
           lowest = Math.min(lowest, score, breakdown.traits, breakdown.interests, breakdown.text);
           highest = Math.max(highest, score, breakdown.traits, breakdown.interests, breakdown.text);
-          worstGap = Math.max(worstGap, Math.abs((dot(vectors[i], vectors[j]) + 1) / 2 - score), Math.abs(vectorScore(vectors[i], vectors[j]) - score));
+          worstGap = Math.max(
+            worstGap,
+            Math.abs((dot(vectors[i], vectors[j]) + 1) / 2 - score),
+            Math.abs(vectorScore(vectors[i], vectors[j]) - score),
+          );
         }
       }
       expect(lowest).toBeGreaterThanOrEqual(0);
@@ -196,7 +228,9 @@ describe('compatibility', () => {
   });
 
   it('puts "Hiking", "hikes", "hiking" (and "hikers", "hike") in the same feature', () => {
-    const features = ['Hiking', 'hikes', 'hiking', ' hikers ', 'hike'].map((i) => interestFeatures(i).features);
+    const features = ['Hiking', 'hikes', 'hiking', ' hikers ', 'hike'].map(
+      (i) => interestFeatures(i).features,
+    );
     for (const f of features) expect(f).toEqual(['hik']);
     const asInterest = (interest: string) => embed({ ...ada, interests: [interest] }).interests;
     expect(asInterest('hikes')).toEqual(asInterest('Hiking'));
@@ -207,7 +241,13 @@ describe('compatibility', () => {
 
 describe('local embedder text handling', () => {
   it('tokenises letters and digits of any script, lower-cased, composed', () => {
-    expect(tokenize('Rock-Climbing, 3D printing & Café!')).toEqual(['rock', 'climbing', '3d', 'printing', 'café']);
+    expect(tokenize('Rock-Climbing, 3D printing & Café!')).toEqual([
+      'rock',
+      'climbing',
+      '3d',
+      'printing',
+      'café',
+    ]);
     // A decomposed "é" (e + combining acute) is the same word as the composed one.
     expect(tokenize('Cafe\u0301')).toEqual(['café']);
     expect(tokenize('Привет мир')).toEqual(['привет', 'мир']);
@@ -217,20 +257,38 @@ describe('local embedder text handling', () => {
 
   it('stems crudely, never below three characters', () => {
     const cases: Array<[string, string]> = [
-      ['hiking', 'hik'], ['hikers', 'hik'], ['hikes', 'hik'], ['hike', 'hik'],
-      ['games', 'gam'], ['game', 'gam'], ['class', 'class'], ['classes', 'class'],
-      ['sing', 'sing'], ['uses', 'use'], ['bus', 'bus'], ['cats', 'cat'], ['art', 'art'],
+      ['hiking', 'hik'],
+      ['hikers', 'hik'],
+      ['hikes', 'hik'],
+      ['hike', 'hik'],
+      ['games', 'gam'],
+      ['game', 'gam'],
+      ['class', 'class'],
+      ['classes', 'class'],
+      ['sing', 'sing'],
+      ['uses', 'use'],
+      ['bus', 'bus'],
+      ['cats', 'cat'],
+      ['art', 'art'],
     ];
     for (const [word, expected] of cases) expect([word, stem(word)]).toEqual([word, expected]);
   });
 
   it('drops stop words and short words from bio terms', () => {
-    expect(textTerms('I am a painter of the sea, and I paint at night.')).toEqual(['painter', 'sea', 'paint', 'night']);
+    expect(textTerms('I am a painter of the sea, and I paint at night.')).toEqual([
+      'painter',
+      'sea',
+      'paint',
+      'night',
+    ]);
     expect(textTerms('The and of it, to be or not to be.')).toEqual([]);
   });
 
   it('gives a phrase its words (minus stop words) and the phrase itself; one word is kept even if a stop word', () => {
-    expect(interestFeatures('Lord of the Rings')).toEqual({ key: 'lord of the ring', features: ['lord', 'ring', 'lord of the ring'] });
+    expect(interestFeatures('Lord of the Rings')).toEqual({
+      key: 'lord of the ring',
+      features: ['lord', 'ring', 'lord of the ring'],
+    });
     expect(interestFeatures('IT')).toEqual({ key: 'it', features: ['it'] });
     expect(interestFeatures('AI')).toEqual({ key: 'ai', features: ['ai'] });
     expect(interestFeatures('!!!')).toEqual({ key: '', features: [] });
@@ -251,7 +309,12 @@ describe('local embedder text handling', () => {
     expect(e.traits.slice(1).every((x) => x === 0)).toBe(true);
     const extra = embed({ ...ada, personalityTraits: { ...traits(0.5), humor: 1 } });
     expect(extra.traits.slice(0, 5).every((x) => x === 0)).toBe(true);
-    expect(extra.traits.slice(5).filter((x) => x !== 0).map(Math.abs)).toEqual([1]);
+    expect(
+      extra.traits
+        .slice(5)
+        .filter((x) => x !== 0)
+        .map(Math.abs),
+    ).toEqual([1]);
   });
 
   it('is offered through the async port too', async () => {

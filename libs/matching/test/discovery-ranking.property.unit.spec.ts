@@ -34,9 +34,25 @@ const candidateArb = fc.record({
   removed: fc.boolean(),
 });
 
-function reference(rows: Array<{ id: string; vector: Float32Array; recent: boolean; scene: string | null; liked: boolean; swiped: boolean; removed: boolean }>, caller: Float32Array, limit: number, sceneId?: string) {
+function reference(
+  rows: Array<{
+    id: string;
+    vector: Float32Array;
+    recent: boolean;
+    scene: string | null;
+    liked: boolean;
+    swiped: boolean;
+    removed: boolean;
+  }>,
+  caller: Float32Array,
+  limit: number,
+  sceneId?: string,
+) {
   return rows
-    .filter((r) => r.id !== 'me' && !r.removed && !r.swiped && (sceneId === undefined || r.scene === sceneId))
+    .filter(
+      (r) =>
+        r.id !== 'me' && !r.removed && !r.swiped && (sceneId === undefined || r.scene === sceneId),
+    )
     .map((r) => {
       let dot = 0;
       for (let i = 0; i < caller.length; i++) dot += caller[i] * r.vector[i];
@@ -52,16 +68,29 @@ describe('discovery ranking, against a full sort', () => {
   it('returns exactly the top `limit` of a full sort, ties by id', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.array(candidateArb, { maxLength: 80 }), fc.array(candidateArb, { minLength: 257, maxLength: 600 })),
+        fc.oneof(
+          fc.array(candidateArb, { maxLength: 80 }),
+          fc.array(candidateArb, { minLength: 257, maxLength: 600 }),
+        ),
         fc.array(fc.integer({ min: -2, max: 2 }), { minLength: 5, maxLength: 5 }),
         fc.integer({ min: 1, max: 12 }),
         fc.constantFrom(undefined, 'noir'),
         (drawn, callerRaw, limit, sceneId) => {
-          const rows = drawn.map((c, i) => ({ ...c, id: `c${(i * 37) % 101}-${i}`, vector: unitBlocks(c.raw) }));
+          const rows = drawn.map((c, i) => ({
+            ...c,
+            id: `c${(i * 37) % 101}-${i}`,
+            vector: unitBlocks(c.raw),
+          }));
           const caller = unitBlocks(callerRaw);
           const m = new CandidateMatrix(5, BLOCKS, 2);
           m.upsert('me', caller, now, null);
-          for (const r of rows) m.upsert(r.id, r.vector, r.recent ? now - 1000 : now - 2 * RECENT_PARTICIPATION_MS, r.scene);
+          for (const r of rows)
+            m.upsert(
+              r.id,
+              r.vector,
+              r.recent ? now - 1000 : now - 2 * RECENT_PARTICIPATION_MS,
+              r.scene,
+            );
           for (const r of rows) if (r.removed) m.remove(r.id);
           const ranked = rankCandidates(m, {
             callerId: 'me',

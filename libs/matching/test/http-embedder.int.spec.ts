@@ -35,7 +35,11 @@ beforeAll(async () => {
       case '/plain':
         return json(200, { embedding: serviceVector(input) });
       case '/openai':
-        return json(200, { object: 'list', data: [{ object: 'embedding', index: 0, embedding: serviceVector(input) }], model: 'test' });
+        return json(200, {
+          object: 'list',
+          data: [{ object: 'embedding', index: 0, embedding: serviceVector(input) }],
+          model: 'test',
+        });
       case '/fail':
         return json(500, { error: 'model overloaded' });
       case '/shape':
@@ -59,7 +63,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const res of held) res.destroy();
   server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    server.close((error) => (error ? reject(error) : resolve())),
+  );
 });
 
 beforeEach(() => {
@@ -68,7 +74,14 @@ beforeEach(() => {
 
 const local = new LocalEmbedder();
 const profile: EmbeddingInput = {
-  personalityTraits: { openness: 0.9, conscientiousness: 0.4, extraversion: 0.2, agreeableness: 0.8, neuroticism: 0.3, humor: 0.7 },
+  personalityTraits: {
+    openness: 0.9,
+    conscientiousness: 0.4,
+    extraversion: 0.2,
+    agreeableness: 0.8,
+    neuroticism: 0.3,
+    humor: 0.7,
+  },
   interests: ['poetry', 'rock climbing'],
   bio: 'Writes letters to the future.',
   backstory: 'Built in a lighthouse.',
@@ -81,20 +94,29 @@ function unit(v: number[]): number[] {
 }
 
 describe('HttpTextEmbedder against a real service on loopback', () => {
-  it.each(['/plain', '/openai'])('takes the text block from %s (normalised) and the rest from the local embedder', async (path) => {
-    const embedder = new HttpTextEmbedder(`${base}${path}?key=secret`, local);
-    const e = await embedder.embed(profile);
+  it.each(['/plain', '/openai'])(
+    'takes the text block from %s (normalised) and the rest from the local embedder',
+    async (path) => {
+      const embedder = new HttpTextEmbedder(`${base}${path}?key=secret`, local);
+      const e = await embedder.embed(profile);
 
-    expect(received).toEqual([{ path: `${path}?key=secret`, contentType: 'application/json', body: JSON.stringify({ input: expectedInput }) }]);
-    const expected = unit(serviceVector(expectedInput));
-    e.text.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 12));
-    const own = local.embedSync(profile);
-    expect(e.traits).toEqual(own.traits);
-    expect(e.interests).toEqual(own.interests);
-    // Named after host and path, never the query string (it may carry a key).
-    expect(e.model).toBe(`http:${base.slice('http://'.length)}${path}`);
-    expect(embedder.model).toBe(e.model);
-  });
+      expect(received).toEqual([
+        {
+          path: `${path}?key=secret`,
+          contentType: 'application/json',
+          body: JSON.stringify({ input: expectedInput }),
+        },
+      ]);
+      const expected = unit(serviceVector(expectedInput));
+      e.text.forEach((x, i) => expect(x).toBeCloseTo(expected[i], 12));
+      const own = local.embedSync(profile);
+      expect(e.traits).toEqual(own.traits);
+      expect(e.interests).toEqual(own.interests);
+      // Named after host and path, never the query string (it may carry a key).
+      expect(e.model).toBe(`http:${base.slice('http://'.length)}${path}`);
+      expect(embedder.model).toBe(e.model);
+    },
+  );
 
   it('sends the bio alone when there is no backstory, and its embeddings compare with each other', async () => {
     const embedder = new HttpTextEmbedder(`${base}/plain`, local);
@@ -109,18 +131,25 @@ describe('HttpTextEmbedder against a real service on loopback', () => {
     const embedder = new HttpTextEmbedder(`${base}/fail`, local);
     const error = await embedder.embed(profile).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmbeddingServiceError);
-    expect((error as Error).message).toMatch(/^embedding service 127\.0\.0\.1:\d+\/fail answered HTTP 500: \{"error":"model overloaded"\}$/);
+    expect((error as Error).message).toMatch(
+      /^embedding service 127\.0\.0\.1:\d+\/fail answered HTTP 500: \{"error":"model overloaded"\}$/,
+    );
   });
 
   it('reports a timeout, within about the time it was given', async () => {
     const embedder = new HttpTextEmbedder(`${base}/slow`, local, { timeoutMs: 200 });
     const started = performance.now();
-    await expect(embedder.embed(profile)).rejects.toThrow(/^embedding service 127\.0\.0\.1:\d+\/slow did not answer within 200 ms$/);
+    await expect(embedder.embed(profile)).rejects.toThrow(
+      /^embedding service 127\.0\.0\.1:\d+\/slow did not answer within 200 ms$/,
+    );
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it.each([
-    ['/shape', /answered neither \{"embedding": number\[\]\} nor \{"data": \[\{"embedding": number\[\]\}\]\}: \{"vector":\[1,2,3\]\}/],
+    [
+      '/shape',
+      /answered neither \{"embedding": number\[\]\} nor \{"data": \[\{"embedding": number\[\]\}\]\}: \{"vector":\[1,2,3\]\}/,
+    ],
     ['/nan', /answered a non-number at index 1: "two"/],
     ['/html', /did not answer JSON: <html>maintenance<\/html>/],
   ])('rejects a 2xx answer of the wrong shape (%s)', async (path, message) => {

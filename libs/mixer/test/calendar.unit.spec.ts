@@ -27,7 +27,8 @@ describe('iCalendar', () => {
   });
 
   it('produces an event that a real parser reads back', () => {
-    const description = 'Commas, semicolons; back\\slashes and\nnew lines — and a long line '.repeat(3);
+    const description =
+      'Commas, semicolons; back\\slashes and\nnew lines — and a long line '.repeat(3);
     const text = mixerCalendar({
       occurrence: parseMixerKey('2026-11-21'),
       stampedAt: new Date('2026-11-20T10:11:12.000Z'),
@@ -45,6 +46,8 @@ describe('iCalendar', () => {
     expect(String(event.getFirstPropertyValue('dtstamp'))).toBe('2026-11-20T10:11:12Z');
     expect(String(event.getFirstPropertyValue('dtstart'))).toBe('2026-11-21T18:00:00Z');
     expect(String(event.getFirstPropertyValue('dtend'))).toBe('2026-11-21T19:00:00Z');
-    expect(event.getFirstPropertyValue('url')).toBe('http://127.0.0.1:3000/api/v1/mixer?week=2026-11-21');
+    expect(event.getFirstPropertyValue('url')).toBe(
+      'http://127.0.0.1:3000/api/v1/mixer?week=2026-11-21',
+    );
   });
 });

@@ -23,22 +23,54 @@ function refusal(fn: () => unknown): { kind: string; code: string } {
 describe('MixerOccurrence keys', () => {
   it('names a Saturday 18:00–19:00 UTC', () => {
     const o = parseMixerKey('2026-11-21');
-    expect(o).toEqual({ key: '2026-11-21', startsAt: at('2026-11-21T18:00:00.000Z'), endsAt: at('2026-11-21T19:00:00.000Z') });
+    expect(o).toEqual({
+      key: '2026-11-21',
+      startsAt: at('2026-11-21T18:00:00.000Z'),
+      endsAt: at('2026-11-21T19:00:00.000Z'),
+    });
   });
 
-  it.each(['2026-1-21', '26-11-21', '2026/11/21', '2026-11-21T18:00:00Z', ' 2026-11-21', '2026-11-21 ', 'saturday', '', '２０２６-11-21'])(
-    'refuses the malformed key %p (400 invalid_mixer_key)',
-    (key) => expect(refusal(() => parseMixerKey(key))).toEqual({ kind: 'invalid', code: 'invalid_mixer_key' }),
+  it.each([
+    '2026-1-21',
+    '26-11-21',
+    '2026/11/21',
+    '2026-11-21T18:00:00Z',
+    ' 2026-11-21',
+    '2026-11-21 ',
+    'saturday',
+    '',
+    '２０２６-11-21',
+  ])('refuses the malformed key %p (400 invalid_mixer_key)', (key) =>
+    expect(refusal(() => parseMixerKey(key))).toEqual({
+      kind: 'invalid',
+      code: 'invalid_mixer_key',
+    }),
   );
 
-  it.each(['2026-02-30', '2026-02-29', '2100-02-29', '2026-13-01', '2026-00-10', '2026-11-31', '2026-11-00'])(
-    'refuses the impossible date %p (400 invalid_mixer_key)',
-    (key) => expect(refusal(() => parseMixerKey(key))).toEqual({ kind: 'invalid', code: 'invalid_mixer_key' }),
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '2100-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-11-31',
+    '2026-11-00',
+  ])('refuses the impossible date %p (400 invalid_mixer_key)', (key) =>
+    expect(refusal(() => parseMixerKey(key))).toEqual({
+      kind: 'invalid',
+      code: 'invalid_mixer_key',
+    }),
   );
 
-  it.each(['2026-11-20', '2026-11-22', '2024-02-29', '2000-02-29'])('refuses the real non-Saturday %p (400 not_a_saturday)', (key) => {
-    expect(refusal(() => parseMixerKey(key))).toEqual({ kind: 'invalid', code: 'not_a_saturday' });
-  });
+  it.each(['2026-11-20', '2026-11-22', '2024-02-29', '2000-02-29'])(
+    'refuses the real non-Saturday %p (400 not_a_saturday)',
+    (key) => {
+      expect(refusal(() => parseMixerKey(key))).toEqual({
+        kind: 'invalid',
+        code: 'not_a_saturday',
+      });
+    },
+  );
 
   it('knows leap years and the turn of the year', () => {
     expect(parseMixerKey('2028-02-26').startsAt).toEqual(at('2028-02-26T18:00:00.000Z'));
@@ -102,9 +134,15 @@ describe('the week parameter', () => {
     expect(occurrenceForWeek(week).key).toBe(key);
   });
 
-  it.each(['2026-02-30', '2026-11', 'next', '9999-12-31'])('refuses %p (400 invalid_week)', (week) => {
-    expect(refusal(() => occurrenceForWeek(week))).toEqual({ kind: 'invalid', code: 'invalid_week' });
-  });
+  it.each(['2026-02-30', '2026-11', 'next', '9999-12-31'])(
+    'refuses %p (400 invalid_week)',
+    (week) => {
+      expect(refusal(() => occurrenceForWeek(week))).toEqual({
+        kind: 'invalid',
+        code: 'invalid_week',
+      });
+    },
+  );
 });
 
 describe('the RSVP horizon (28 days)', () => {

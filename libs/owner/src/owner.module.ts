@@ -6,7 +6,11 @@ import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
 import { OwnerAccessQueries } from './application/owner-access.queries';
 import { OwnerDashboard } from './application/owner-dashboard';
-import { CreateOwnerLinkHandler, RedeemOwnerLinkHandler, RevokeOwnerSessionHandler } from './application/owner.commands';
+import {
+  CreateOwnerLinkHandler,
+  RedeemOwnerLinkHandler,
+  RevokeOwnerSessionHandler,
+} from './application/owner.commands';
 import { OwnerDashboardController } from './http/owner-dashboard.controller';
 import { OwnerLinkController } from './http/owner-link.controller';
 import { OwnerPageController } from './http/owner-page.controller';
@@ -15,7 +19,18 @@ import { OwnerSessionController } from './http/owner-session.controller';
 /** Owner links, browser sessions and the owner's dashboard page (spec §5 rule 8). */
 @Module({
   imports: [CqrsModule, AgentsModule, MatchingModule, DatesModule, MixerModule],
-  controllers: [OwnerLinkController, OwnerPageController, OwnerSessionController, OwnerDashboardController],
-  providers: [OwnerAccessQueries, OwnerDashboard, CreateOwnerLinkHandler, RedeemOwnerLinkHandler, RevokeOwnerSessionHandler],
+  controllers: [
+    OwnerLinkController,
+    OwnerPageController,
+    OwnerSessionController,
+    OwnerDashboardController,
+  ],
+  providers: [
+    OwnerAccessQueries,
+    OwnerDashboard,
+    CreateOwnerLinkHandler,
+    RedeemOwnerLinkHandler,
+    RevokeOwnerSessionHandler,
+  ],
 })
 export class OwnerModule {}

@@ -47,4 +47,10 @@ export const LIMITS = {
   },
 } as const;
 
-export const REQUIRED_TRAITS = ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'] as const;
+export const REQUIRED_TRAITS = [
+  'openness',
+  'conscientiousness',
+  'extraversion',
+  'agreeableness',
+  'neuroticism',
+] as const;

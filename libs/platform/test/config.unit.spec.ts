@@ -6,7 +6,13 @@ import { DomainError } from '../src/domain';
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', rateLimits: true, production: false, publicBaseUrl: 'http://127.0.0.1:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      rateLimits: true,
+      production: false,
+      publicBaseUrl: 'http://127.0.0.1:3000',
+    });
     expect(c.dataDir).toMatch(/data$/);
     expect(c.eventStoreUrl).toBeUndefined();
     expect(c.mongoUrl).toBeUndefined();
@@ -59,7 +65,9 @@ describe('derived ids', () => {
   it('are stable UUIDs that depend on every part', () => {
     expect(derivedId('a', 'b')).toBe(derivedId('a', 'b'));
     expect(derivedId('a', 'b')).not.toBe(derivedId('ab'));
-    expect(derivedId('a', 'b')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(derivedId('a', 'b')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });
 
@@ -68,7 +76,13 @@ describe('cursors', () => {
     const c = encodeCursor({ c: '2026-01-01', i: 'x' });
     expect(decodeCursor(c, { c: 'string', i: 'string' })).toEqual({ c: '2026-01-01', i: 'x' });
     expect(decodeCursor(undefined, { c: 'string' })).toBeUndefined();
-    for (const bad of ['', '!!', encodeCursor({ c: 1, i: 'x' }), encodeCursor({ c: 'a' }), Buffer.from('[1]').toString('base64url')]) {
+    for (const bad of [
+      '',
+      '!!',
+      encodeCursor({ c: 1, i: 'x' }),
+      encodeCursor({ c: 'a' }),
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
       expect(() => decodeCursor(bad, { c: 'string', i: 'string' })).toThrow(DomainError);
     }
   });

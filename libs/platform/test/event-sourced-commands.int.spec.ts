@@ -28,8 +28,15 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
   let commands: EventSourcedCommands;
 
   beforeEach(() => {
-    store = new SqliteEventStore({ filename: join(mkdtempSync(join(tmpdir(), 'companion-cmd-')), 'events.db') });
-    commands = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
+    store = new SqliteEventStore({
+      filename: join(mkdtempSync(join(tmpdir(), 'companion-cmd-')), 'events.db'),
+    });
+    commands = new EventSourcedCommands(
+      store,
+      new ManualClock(new Date('2026-11-21T12:00:00Z')),
+      { waitFor: async () => true },
+      { freezeShared: true },
+    );
   });
   afterEach(() => store.close());
 
@@ -44,12 +51,33 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
   it('sees what another process appended since its last command', async () => {
     const decider = tally(10);
     await commands.handle('tally-b', decider, { by: 'x' });
-    await store.append('tally-b', [{ id: randomUUID(), type: 'Added', data: { by: 'elsewhere' }, metadata: { occurredAt: '2026-11-21T12:00:00.000Z' } }], 0);
+    await store.append(
+      'tally-b',
+      [
+        {
+          id: randomUUID(),
+          type: 'Added',
+          data: { by: 'elsewhere' },
+          metadata: { occurredAt: '2026-11-21T12:00:00.000Z' },
+        },
+      ],
+      0,
+    );
     const r = await commands.handle('tally-b', decider, { by: 'y' });
     expect(r.state.by).toEqual(['x', 'elsewhere', 'y']);
     // A second instance with nothing remembered folds the whole stream to the same state.
-    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
-    expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual(['x', 'elsewhere', 'y', 'z']);
+    const other = new EventSourcedCommands(
+      store,
+      new ManualClock(new Date('2026-11-21T12:00:00Z')),
+      { waitFor: async () => true },
+      { freezeShared: true },
+    );
+    expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual([
+      'x',
+      'elsewhere',
+      'y',
+      'z',
+    ]);
     expect((await commands.handle('tally-b', decider, { by: 'w' })).state.count).toBe(5);
   });
 
@@ -68,8 +96,24 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
       },
     };
     await commands.handle('tally-f', lenient, { by: 'x' }).catch(() => undefined);
-    await store.append('tally-f', [{ id: randomUUID(), type: 'Added', data: { by: 'admin' }, metadata: { occurredAt: '2026-11-21T12:00:00.000Z' } }], 1);
-    expect((await commands.handle('tally-f', lenient, { by: 'z' })).state.by).toEqual(['x', 'y', 'admin', 'z']);
+    await store.append(
+      'tally-f',
+      [
+        {
+          id: randomUUID(),
+          type: 'Added',
+          data: { by: 'admin' },
+          metadata: { occurredAt: '2026-11-21T12:00:00.000Z' },
+        },
+      ],
+      1,
+    );
+    expect((await commands.handle('tally-f', lenient, { by: 'z' })).state.by).toEqual([
+      'x',
+      'y',
+      'admin',
+      'z',
+    ]);
   });
 
   it('decides a likely-new stream without reading it, and a wrong guess still decides on the real state', async () => {
@@ -78,16 +122,35 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     await commands.handle('tally-n', decider, { by: 'x' }, {}, { likelyNew: true });
     expect(reads).not.toHaveBeenCalled();
     // Not new after all (another process wrote it): the append fails, the stream is read, the rule holds.
-    const other = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
-    expect((await other.handle('tally-n', decider, { by: 'y' }, {}, { likelyNew: true })).state.by).toEqual(['x', 'y']);
-    const third = new EventSourcedCommands(store, new ManualClock(new Date('2026-11-21T12:00:00Z')), { waitFor: async () => true }, { freezeShared: true });
-    await expect(third.handle('tally-n', decider, { by: 'z' }, {}, { likelyNew: true })).rejects.toMatchObject({ code: 'full' });
-    expect((await store.readStream('tally-n')).map((e) => e.data)).toEqual([{ by: 'x' }, { by: 'y' }]);
+    const other = new EventSourcedCommands(
+      store,
+      new ManualClock(new Date('2026-11-21T12:00:00Z')),
+      { waitFor: async () => true },
+      { freezeShared: true },
+    );
+    expect(
+      (await other.handle('tally-n', decider, { by: 'y' }, {}, { likelyNew: true })).state.by,
+    ).toEqual(['x', 'y']);
+    const third = new EventSourcedCommands(
+      store,
+      new ManualClock(new Date('2026-11-21T12:00:00Z')),
+      { waitFor: async () => true },
+      { freezeShared: true },
+    );
+    await expect(
+      third.handle('tally-n', decider, { by: 'z' }, {}, { likelyNew: true }),
+    ).rejects.toMatchObject({ code: 'full' });
+    expect((await store.readStream('tally-n')).map((e) => e.data)).toEqual([
+      { by: 'x' },
+      { by: 'y' },
+    ]);
   });
 
   it('keeps the rule under concurrent commands on one stream: exactly the allowed number succeed', async () => {
     const decider = tally(5);
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => commands.handle('tally-c', decider, { by: `w${i}` })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => commands.handle('tally-c', decider, { by: `w${i}` })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(await store.readStream('tally-c')).toHaveLength(5);
   });
@@ -115,7 +178,7 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     await expect(commands.handle('tally-e', mutating, { by: 'x' })).rejects.toThrow(TypeError);
     // Nothing was written by the failed command, and what it tried to change is unchanged.
     expect(await store.readStream('tally-e')).toHaveLength(0);
-    expect((await commands.handle('tally-e', mutating, { by: 'y' }).catch(() => null))).toBeNull();
+    expect(await commands.handle('tally-e', mutating, { by: 'y' }).catch(() => null)).toBeNull();
     expect((await commands.handle('tally-e', tally(10), { by: 'z' })).state.by).toEqual(['z']);
   });
 });

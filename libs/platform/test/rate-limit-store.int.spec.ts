@@ -11,8 +11,12 @@ function rateLimitStoreContract(adapter: string, open: () => Promise<RateLimitSt
 
     it('counts hits per key and window, atomically under concurrency', async () => {
       const key = `k-${randomUUID()}`;
-      const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit(key, 60_000, 60_000)));
-      expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      const counts = await Promise.all(
+        Array.from({ length: 20 }, () => store.hit(key, 60_000, 60_000)),
+      );
+      expect([...counts].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
       expect(await store.hit(key, 120_000, 60_000)).toBe(1); // a new window
       expect(await store.hit(`${key}-other`, 60_000, 60_000)).toBe(1); // another key
     });
@@ -22,9 +26,14 @@ function rateLimitStoreContract(adapter: string, open: () => Promise<RateLimitSt
 rateLimitStoreContract('in memory', async () => new InMemoryRateLimitStore());
 
 const url = process.env.MONGO_URL;
-if (url) rateLimitStoreContract('MongoDB', () => MongoRateLimitStore.connect(url, `rateLimits_${randomUUID().slice(0, 8)}`));
+if (url)
+  rateLimitStoreContract('MongoDB', () =>
+    MongoRateLimitStore.connect(url, `rateLimits_${randomUUID().slice(0, 8)}`),
+  );
 else {
-  console.warn('RateLimitStore contract: MongoDB skipped: MONGO_URL is not set (no MongoDB server on this machine).');
+  console.warn(
+    'RateLimitStore contract: MongoDB skipped: MONGO_URL is not set (no MongoDB server on this machine).',
+  );
   describe('RateLimitStore contract: MongoDB', () => {
     it.skip('skipped: MONGO_URL is not set (no MongoDB server on this machine)', () => {});
   });

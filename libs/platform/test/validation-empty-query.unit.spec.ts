@@ -3,7 +3,8 @@ import { IsInt, IsOptional, IsString } from 'class-validator';
 import { StrictValidationPipe } from '../src/http/validation';
 
 class Paged {
-  @IsOptional() @IsInt()
+  @IsOptional()
+  @IsInt()
   limit?: number;
 }
 
@@ -14,7 +15,8 @@ class NeedsName {
 
 describe('StrictValidationPipe, an empty query string (validated once per class, then copied)', () => {
   const pipe = new StrictValidationPipe();
-  const query = (metatype: new () => object, value: unknown) => pipe.transform(value, { type: 'query', metatype });
+  const query = (metatype: new () => object, value: unknown) =>
+    pipe.transform(value, { type: 'query', metatype });
 
   it('gives an instance of the query class every time, never the same object twice', async () => {
     const first = await query(Paged, {});

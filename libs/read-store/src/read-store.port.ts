@@ -51,12 +51,14 @@ export interface IndexSpec {
 }
 
 export type Write =
-  | { collection: string; op: 'put'; doc: Doc }
-  | { collection: string; op: 'delete'; id: string };
+  { collection: string; op: 'put'; doc: Doc } | { collection: string; op: 'delete'; id: string };
 
 /** A write would break a unique index (or reuse an `_id` where that is refused). */
 export class DuplicateKeyError extends Error {
-  constructor(readonly collection: string, cause?: unknown) {
+  constructor(
+    readonly collection: string,
+    cause?: unknown,
+  ) {
     super(`duplicate key in ${collection}`, { cause });
     this.name = 'DuplicateKeyError';
   }
@@ -75,7 +77,11 @@ export interface ReadStore {
    */
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]>;
-  find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  find<T extends Doc = Doc>(
+    collection: string,
+    filter?: Filter,
+    options?: FindOptions,
+  ): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
 
   /**

@@ -39,7 +39,11 @@ describe('BoundedCache (two generations)', () => {
     cache.set('one', 'm', 5); // the young generation was full: these four are the old one now
     expect(cache.size).toBe(5);
     cache.deleteSpace('one');
-    expect([cache.get('one', 'k'), cache.get('one', 'l'), cache.get('one', 'm')]).toEqual([undefined, undefined, undefined]);
+    expect([cache.get('one', 'k'), cache.get('one', 'l'), cache.get('one', 'm')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect([cache.get('two', 'k'), cache.get('two', 'l')]).toEqual([2, 4]);
     expect(cache.size).toBe(2);
   });

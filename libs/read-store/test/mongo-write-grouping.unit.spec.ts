@@ -15,7 +15,13 @@ describe('groupWrites (MongoDB read store)', () => {
       {
         collection: 'items',
         operations: [
-          { replaceOne: { filter: { _id: 'a' }, replacement: { _id: 'a', name: 'Ada' }, upsert: true } },
+          {
+            replaceOne: {
+              filter: { _id: 'a' },
+              replacement: { _id: 'a', name: 'Ada' },
+              upsert: true,
+            },
+          },
           { deleteOne: { filter: { _id: 'b' } } },
         ],
       },

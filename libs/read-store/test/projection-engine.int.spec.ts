@@ -3,7 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventStore, RecordedEvent, SqliteEventStore } from '@companion/event-store';
-import { CHECKPOINTS, checkpointId, Doc, Projection, ProjectionContext, ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+import {
+  CHECKPOINTS,
+  checkpointId,
+  Doc,
+  Projection,
+  ProjectionContext,
+  ProjectionEngine,
+  ReadModels,
+  SqliteReadStore,
+} from '../src';
 
 interface Tally extends Doc {
   count: number;
@@ -45,11 +54,22 @@ describe('ProjectionEngine', () => {
   const engines: ProjectionEngine[] = [];
   const meta = { occurredAt: '2026-11-21T12:00:00.000Z' };
   const count = (stream: string, label: string) =>
-    events.append(stream, [{ id: randomUUID(), type: 'Counted', data: { label }, metadata: meta }], 'any');
-  const noise = (stream: string) => events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
+    events.append(
+      stream,
+      [{ id: randomUUID(), type: 'Counted', data: { label }, metadata: meta }],
+      'any',
+    );
+  const noise = (stream: string) =>
+    events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
 
   async function startEngine(projections: Projection[]): Promise<ProjectionEngine> {
-    const engine = new ProjectionEngine(events, store, projections, new ReadModels(store, projections), { now: () => new Date() });
+    const engine = new ProjectionEngine(
+      events,
+      store,
+      projections,
+      new ReadModels(store, projections),
+      { now: () => new Date() },
+    );
     engines.push(engine);
     await engine.start();
     return engine;
@@ -72,9 +92,18 @@ describe('ProjectionEngine', () => {
     await noise('counter-a');
     const { position } = await count('counter-a', 'two');
     expect(await engine.waitFor(position, 2000)).toBe(true);
-    expect(await engine.readModels.get<Tally>('tallies', 'counter-a')).toMatchObject({ count: 2, last: 'two' });
+    expect(await engine.readModels.get<Tally>('tallies', 'counter-a')).toMatchObject({
+      count: 2,
+      last: 'two',
+    });
     const [status] = await engine.status();
-    expect(status).toMatchObject({ name: 'tallies', checkpoint: position, lag: 0, state: 'live', generation: 1 });
+    expect(status).toMatchObject({
+      name: 'tallies',
+      checkpoint: position,
+      lag: 0,
+      state: 'live',
+      generation: 1,
+    });
   });
 
   it('resumes from its checkpoint after a restart without applying anything twice', async () => {
@@ -99,14 +128,25 @@ describe('ProjectionEngine', () => {
     await engine.stop();
     // As if the documents were written but the checkpoints were not (MongoDB's non-atomic case).
     await store.write([
-      { collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('tallies', 1), position: 0, updatedAt: '' } },
-      { collection: CHECKPOINTS, op: 'put', doc: { _id: checkpointId('labels', 1), position: 0, updatedAt: '' } },
+      {
+        collection: CHECKPOINTS,
+        op: 'put',
+        doc: { _id: checkpointId('tallies', 1), position: 0, updatedAt: '' },
+      },
+      {
+        collection: CHECKPOINTS,
+        op: 'put',
+        doc: { _id: checkpointId('labels', 1), position: 0, updatedAt: '' },
+      },
     ]);
     engine = await startEngine([tallies(), other]);
     expect(await engine.waitFor(r.position, 2000)).toBe(true);
     expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(2);
     // Documents written by `put` are written again in log order: the last event's version stays.
-    expect(await engine.readModels.get('labels', 'one')).toMatchObject({ stream: 'counter-b', _pos: r.position });
+    expect(await engine.readModels.get('labels', 'one')).toMatchObject({
+      stream: 'counter-b',
+      _pos: r.position,
+    });
   });
 
   it('rebuilds a projection beside the live one and switches to an equal copy', async () => {
@@ -138,7 +178,8 @@ describe('ProjectionEngine', () => {
     await engine.stop();
     engine = await startEngine([tallies(2)]);
     const deadline = Date.now() + 5000;
-    while ((await engine.status())[0].version !== 2 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+    while ((await engine.status())[0].version !== 2 && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 20));
     expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(10);
   });
 
@@ -149,7 +190,12 @@ describe('ProjectionEngine', () => {
       collections: [{ name: 'twice' }],
       eventTypes: ['Counted'],
       async apply(event, ctx) {
-        for (let i = 0; i < 2; i++) await ctx.update<Tally>('twice', 'total', (t) => ({ _id: 'total', count: (t?.count ?? 0) + 1, last: event.id }));
+        for (let i = 0; i < 2; i++)
+          await ctx.update<Tally>('twice', 'total', (t) => ({
+            _id: 'total',
+            count: (t?.count ?? 0) + 1,
+            last: event.id,
+          }));
       },
     };
     const engine = await startEngine([twice]);
@@ -160,7 +206,10 @@ describe('ProjectionEngine', () => {
   });
 
   it('stops a failing projection where it is, and keeps the others going', async () => {
-    const engine = await startEngine([tallies(1, (e) => (e.data as { label: string }).label === 'poison'), other]);
+    const engine = await startEngine([
+      tallies(1, (e) => (e.data as { label: string }).label === 'poison'),
+      other,
+    ]);
     await count('counter-a', 'fine');
     await count('counter-a', 'poison');
     const r = await count('counter-a', 'after');

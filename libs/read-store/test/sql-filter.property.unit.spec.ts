@@ -79,9 +79,12 @@ const condition: fc.Arbitrary<Condition> = fc.oneof(
 );
 
 const filter: fc.Arbitrary<Filter> = fc.letrec<{ filter: Filter }>((tie) => ({
-  filter: fc.tuple(fc.dictionary(fieldName, condition, { maxKeys: 3 }), fc.option(fc.array(tie('filter'), { maxLength: 2 }), { nil: undefined, depthSize: 'small' })).map(
-    ([fields, or]) => (or === undefined ? fields : { ...fields, $or: or }) as Filter,
-  ),
+  filter: fc
+    .tuple(
+      fc.dictionary(fieldName, condition, { maxKeys: 3 }),
+      fc.option(fc.array(tie('filter'), { maxLength: 2 }), { nil: undefined, depthSize: 'small' }),
+    )
+    .map(([fields, or]) => (or === undefined ? fields : { ...fields, $or: or }) as Filter),
 })).filter;
 
 /** Every string a filter holds as a value (what must travel as parameters). */
@@ -89,14 +92,20 @@ function valueStrings(f: Filter): string[] {
   return Object.entries(f).flatMap(([key, value]) => {
     if (key === '$or') return (value as Filter[]).flatMap(valueStrings);
     if (typeof value === 'string') return [value];
-    if (value && typeof value === 'object') return Object.values(value).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string');
+    if (value && typeof value === 'object')
+      return Object.values(value)
+        .flatMap((v) => (Array.isArray(v) ? v : [v]))
+        .filter((v): v is string => typeof v === 'string');
     return [];
   });
 }
 
 const db = new Database(':memory:');
 db.exec('CREATE TABLE docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL)');
-db.prepare('INSERT INTO docs VALUES (?, ?)').run('a', JSON.stringify({ name: "O'Brien", n: 1, flag: true, nested: { x: 'y' } }));
+db.prepare('INSERT INTO docs VALUES (?, ?)').run(
+  'a',
+  JSON.stringify({ name: "O'Brien", n: 1, flag: true, nested: { x: 'y' } }),
+);
 
 describe('compileFilter (property)', () => {
   it('a field name is refused or becomes exactly one literal, its JSON path', () => {
@@ -136,11 +145,15 @@ describe('compileFilter (property)', () => {
         compiledCount += 1;
         for (const literal of literals(compiled.sql)) expect(literal).toMatch(PATH);
         expect(placeholders(compiled.sql)).toBe(compiled.params.length);
-        for (const word of skeleton(compiled.sql).split(/[\s(),=!<>']+/).filter(Boolean)) expect(word).toMatch(KEYWORDS);
+        for (const word of skeleton(compiled.sql)
+          .split(/[\s(),=!<>']+/)
+          .filter(Boolean))
+          expect(word).toMatch(KEYWORDS);
         // Every string value is bound, none is spelled into the SQL text outside the paths.
         const params = compiled.params.filter((p): p is string => typeof p === 'string');
         for (const value of valueStrings(f)) expect(params).toContain(value);
-        for (const param of compiled.params) expect(['string', 'number'].includes(typeof param) || param === null).toBe(true);
+        for (const param of compiled.params)
+          expect(['string', 'number'].includes(typeof param) || param === null).toBe(true);
         // SQLite parses it and runs it against a document without error.
         db.prepare(`SELECT id FROM docs WHERE ${compiled.sql}`).all(...compiled.params);
       }),
@@ -151,25 +164,32 @@ describe('compileFilter (property)', () => {
 
   it('sorting: fields are refused or become JSON paths, never SQL text', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fieldName, fc.constantFrom(1 as const, -1 as const)), { maxLength: 3 }), (sort) => {
-        let sql: string;
-        try {
-          sql = compileSort(sort);
-        } catch (error) {
-          expect((error as Error).message).toMatch(/^invalid field path/);
-          return;
-        }
-        for (const literal of literals(sql)) expect(literal).toMatch(PATH);
-        expect(placeholders(sql)).toBe(0);
-        for (const word of skeleton(sql).split(/[\s(),']+/).filter(Boolean)) expect(word).toMatch(KEYWORDS);
-        db.prepare(`SELECT id FROM docs${sql}`).all();
-      }),
+      fc.property(
+        fc.array(fc.tuple(fieldName, fc.constantFrom(1 as const, -1 as const)), { maxLength: 3 }),
+        (sort) => {
+          let sql: string;
+          try {
+            sql = compileSort(sort);
+          } catch (error) {
+            expect((error as Error).message).toMatch(/^invalid field path/);
+            return;
+          }
+          for (const literal of literals(sql)) expect(literal).toMatch(PATH);
+          expect(placeholders(sql)).toBe(0);
+          for (const word of skeleton(sql)
+            .split(/[\s(),']+/)
+            .filter(Boolean))
+            expect(word).toMatch(KEYWORDS);
+          db.prepare(`SELECT id FROM docs${sql}`).all();
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('fieldExpr names the hostile examples it refuses', () => {
-    for (const field of ["a') OR 1=1 --", "a'", 'a b', 'a\n', 'a.', '.a', '$.a', 'a[0]']) expect(() => fieldExpr(field)).toThrow(/^invalid field path/);
+    for (const field of ["a') OR 1=1 --", "a'", 'a b', 'a\n', 'a.', '.a', '$.a', 'a[0]'])
+      expect(() => fieldExpr(field)).toThrow(/^invalid field path/);
     expect(fieldExpr('nested.x')).toBe("json_extract(doc, '$.nested.x')");
   });
 });

@@ -40,14 +40,18 @@ describe('UnitOfWork.update', () => {
   it('writes a changed document with the position of the event that changed it', async () => {
     const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: c!.n + 1 }));
-    expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 2, _pos: 2 } }]);
+    expect(uow.writes()).toEqual([
+      { collection: 'c', op: 'put', doc: { _id: 'x', n: 2, _pos: 2 } },
+    ]);
   });
 
   it('keeps an earlier change of the batch when a later event gives the document back', async () => {
     const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 5 }));
     await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => c);
-    expect(uow.writes()).toEqual([{ collection: 'c', op: 'put', doc: { _id: 'x', n: 5, _pos: 2 } }]);
+    expect(uow.writes()).toEqual([
+      { collection: 'c', op: 'put', doc: { _id: 'x', n: 5, _pos: 2 } },
+    ]);
   });
 
   it('shows a later event of the batch, and of the next batch, a document deleted earlier as gone', async () => {
@@ -65,7 +69,9 @@ describe('UnitOfWork.update', () => {
     const { store, uow } = await given({ _id: 'x', n: 1, _pos: 1 });
     await store.write([{ collection: 'c', op: 'put', doc: { _id: 'y', n: 7, _pos: 1 } }]);
     const shared = (await store.get<Counter>('c', 'y'))!;
-    await expect(uow.contextFor(event(2)).update<Counter>('c', 'x', () => shared)).rejects.toThrow(TypeError);
+    await expect(uow.contextFor(event(2)).update<Counter>('c', 'x', () => shared)).rejects.toThrow(
+      TypeError,
+    );
     expect(await store.get<Counter>('c', 'y')).toEqual({ _id: 'y', n: 7, _pos: 1 });
   });
 

@@ -13,12 +13,6 @@ import { WsServer } from './ws/ws-server';
  */
 @Module({
   imports: [CqrsModule, AgentsModule],
-  providers: [
-    RealtimeAuth,
-    MessageSending,
-    RealtimeFanout,
-    WsServer,
-    RealtimeGateway,
-  ],
+  providers: [RealtimeAuth, MessageSending, RealtimeFanout, WsServer, RealtimeGateway],
 })
 export class RealtimeModule {}

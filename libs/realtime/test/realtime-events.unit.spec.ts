@@ -1,5 +1,9 @@
 import type { RecordedEvent } from '@companion/event-store';
-import { deletedAgentOf, deliveriesOf, matchNeedingParticipants } from '../src/application/realtime-events';
+import {
+  deletedAgentOf,
+  deliveriesOf,
+  matchNeedingParticipants,
+} from '../src/application/realtime-events';
 
 const at = '2025-01-01T12:00:00.000Z';
 const recorded = (type: string, data: unknown): RecordedEvent => ({
@@ -18,30 +22,71 @@ describe('which agents get which realtime event', () => {
     const event = recorded('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
     expect(matchNeedingParticipants(event)).toBeNull();
     expect(deliveriesOf(event, null)).toEqual([
-      { agentIds: ['a'], event: { type: 'match:new', match: { id: 'm', agentIds: ['a', 'b'], partnerId: 'b', createdAt: at } } },
-      { agentIds: ['b'], event: { type: 'match:new', match: { id: 'm', agentIds: ['a', 'b'], partnerId: 'a', createdAt: at } } },
+      {
+        agentIds: ['a'],
+        event: {
+          type: 'match:new',
+          match: { id: 'm', agentIds: ['a', 'b'], partnerId: 'b', createdAt: at },
+        },
+      },
+      {
+        agentIds: ['b'],
+        event: {
+          type: 'match:new',
+          match: { id: 'm', agentIds: ['a', 'b'], partnerId: 'a', createdAt: at },
+        },
+      },
     ]);
   });
 
   it('message:new goes to both participants, with the message as REST shows it', () => {
-    const event = recorded('MessageSent', { matchId: 'm', messageId: 'x', senderId: 'a', content: 'hi', seq: 1 });
+    const event = recorded('MessageSent', {
+      matchId: 'm',
+      messageId: 'x',
+      senderId: 'a',
+      content: 'hi',
+      seq: 1,
+    });
     expect(matchNeedingParticipants(event)).toBe('m');
     expect(deliveriesOf(event, ['a', 'b'])).toEqual([
-      { agentIds: ['a', 'b'], event: { type: 'message:new', matchId: 'm', message: { id: 'x', matchId: 'm', senderId: 'a', content: 'hi', createdAt: at } } },
+      {
+        agentIds: ['a', 'b'],
+        event: {
+          type: 'message:new',
+          matchId: 'm',
+          message: { id: 'x', matchId: 'm', senderId: 'a', content: 'hi', createdAt: at },
+        },
+      },
     ]);
   });
 
   it('relationship:update goes to both participants', () => {
-    const event = recorded('RelationshipStatusChanged', { matchId: 'm', from: 'active', to: 'broken_up', triggeredBy: 'b' });
+    const event = recorded('RelationshipStatusChanged', {
+      matchId: 'm',
+      from: 'active',
+      to: 'broken_up',
+      triggeredBy: 'b',
+    });
     expect(matchNeedingParticipants(event)).toBe('m');
     expect(deliveriesOf(event, ['a', 'b'])).toEqual([
-      { agentIds: ['a', 'b'], event: { type: 'relationship:update', matchId: 'm', from: 'active', to: 'broken_up', triggeredBy: 'b' } },
+      {
+        agentIds: ['a', 'b'],
+        event: {
+          type: 'relationship:update',
+          matchId: 'm',
+          from: 'active',
+          to: 'broken_up',
+          triggeredBy: 'b',
+        },
+      },
     ]);
   });
 
   it('delivers nothing without participants, and nothing for other events', () => {
     expect(deliveriesOf(recorded('MessageSent', { matchId: 'm' }), null)).toEqual([]);
-    expect(deliveriesOf(recorded('SwipeRecorded', { swiperId: 'a', targetId: 'b', liked: true }), null)).toEqual([]);
+    expect(
+      deliveriesOf(recorded('SwipeRecorded', { swiperId: 'a', targetId: 'b', liked: true }), null),
+    ).toEqual([]);
     expect(deliveriesOf(recorded('ChemistryRated', { matchId: 'm' }), ['a', 'b'])).toEqual([]);
   });
 

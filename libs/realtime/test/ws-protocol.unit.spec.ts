@@ -4,10 +4,17 @@ const text = (s: string) => parseClientFrame(Buffer.from(s), false);
 
 describe('/ws client frames', () => {
   it('reads auth and message:send', () => {
-    expect(text('{"type":"auth","apiKey":"k"}')).toEqual({ ok: true, frame: { type: 'auth', apiKey: 'k' } });
+    expect(text('{"type":"auth","apiKey":"k"}')).toEqual({
+      ok: true,
+      frame: { type: 'auth', apiKey: 'k' },
+    });
     expect(text('{"type":"message:send","matchId":"m","content":"hi","requestId":"r"}')).toEqual({
       ok: true,
-      frame: { type: 'message:send', payload: { matchId: 'm', content: 'hi', requestId: 'r' }, requestId: 'r' },
+      frame: {
+        type: 'message:send',
+        payload: { matchId: 'm', content: 'hi', requestId: 'r' },
+        requestId: 'r',
+      },
     });
   });
 
@@ -27,14 +34,22 @@ describe('/ws client frames', () => {
     ['a non-string type', '{"type":true}', 'malformed_frame'],
     ['an unknown type', '{"type":"message:new"}', 'unknown_type'],
   ])('answers %s with an error frame', (_, raw, code) => {
-    expect(text(raw)).toEqual({ ok: false, reply: { type: 'error', code, message: expect.any(String) } });
+    expect(text(raw)).toEqual({
+      ok: false,
+      reply: { type: 'error', code, message: expect.any(String) },
+    });
   });
 
   it('refuses binary frames', () => {
-    expect(parseClientFrame(Buffer.from('{"type":"auth"}'), true)).toMatchObject({ ok: false, reply: { code: 'malformed_frame' } });
+    expect(parseClientFrame(Buffer.from('{"type":"auth"}'), true)).toMatchObject({
+      ok: false,
+      reply: { code: 'malformed_frame' },
+    });
   });
 
   it('reads a fragmented frame', () => {
-    expect(parseClientFrame([Buffer.from('{"type":"au'), Buffer.from('th","apiKey":"k"}')], false)).toMatchObject({ ok: true, frame: { type: 'auth' } });
+    expect(
+      parseClientFrame([Buffer.from('{"type":"au'), Buffer.from('th","apiKey":"k"}')], false),
+    ).toMatchObject({ ok: true, frame: { type: 'auth' } });
   });
 });

@@ -8,11 +8,16 @@ import { agentDecider } from '../domain/agent.decider';
 export const agentStream = (agentId: string) => streamName('agent', agentId);
 
 export class RegisterAgent {
-  constructor(readonly input: Omit<Profile, 'framework'> & { framework?: string; source?: string }) {}
+  constructor(
+    readonly input: Omit<Profile, 'framework'> & { framework?: string; source?: string },
+  ) {}
 }
 
 export class UpdateProfile {
-  constructor(readonly agentId: string, readonly changes: ProfileChanges) {}
+  constructor(
+    readonly agentId: string,
+    readonly changes: ProfileChanges,
+  ) {}
 }
 
 export class DeleteAgent {
@@ -25,7 +30,9 @@ export class RegisterAgentHandler implements ICommandHandler<RegisterAgent> {
   constructor(private readonly commands: EventSourcedCommands) {}
 
   /** The key exists only in this response; the event holds its SHA-256. */
-  async execute({ input }: RegisterAgent): Promise<{ agentId: string; profile: Profile; apiKey: string }> {
+  async execute({
+    input,
+  }: RegisterAgent): Promise<{ agentId: string; profile: Profile; apiKey: string }> {
     const agentId = newId();
     const apiKey = generateApiKey();
     const { source, framework, ...rest } = input;
@@ -33,10 +40,17 @@ export class RegisterAgentHandler implements ICommandHandler<RegisterAgent> {
     const result = await this.commands.handle(
       agentStream(agentId),
       agentDecider,
-      { type: 'RegisterAgent', agentId, profile, apiKeyHash: hashApiKey(apiKey), ...(source === undefined ? {} : { source }) },
+      {
+        type: 'RegisterAgent',
+        agentId,
+        profile,
+        apiKeyHash: hashApiKey(apiKey),
+        ...(source === undefined ? {} : { source }),
+      },
       { actorId: agentId },
     );
-    if (result.state.status !== 'active') throw new Error('registration did not produce an active agent');
+    if (result.state.status !== 'active')
+      throw new Error('registration did not produce an active agent');
     return { agentId, profile: result.state.profile, apiKey };
   }
 }
@@ -47,7 +61,12 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
   constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ agentId, changes }: UpdateProfile): Promise<void> {
-    await this.commands.handle(agentStream(agentId), agentDecider, { type: 'UpdateProfile', agentId, changes }, { actorId: agentId });
+    await this.commands.handle(
+      agentStream(agentId),
+      agentDecider,
+      { type: 'UpdateProfile', agentId, changes },
+      { actorId: agentId },
+    );
   }
 }
 
@@ -57,6 +76,11 @@ export class DeleteAgentHandler implements ICommandHandler<DeleteAgent> {
   constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ agentId }: DeleteAgent): Promise<void> {
-    await this.commands.handle(agentStream(agentId), agentDecider, { type: 'DeleteAgent', agentId }, { actorId: agentId });
+    await this.commands.handle(
+      agentStream(agentId),
+      agentDecider,
+      { type: 'DeleteAgent', agentId },
+      { actorId: agentId },
+    );
   }
 }

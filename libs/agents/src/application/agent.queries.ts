@@ -27,18 +27,37 @@ export class AgentQueries implements ApiKeyResolver {
   async list(options: { cursor?: string; limit?: number; sceneId?: string }): Promise<AgentPage> {
     const limit = options.limit ?? LIMITS.list.agents.default;
     if (options.sceneId !== undefined && !isKnownScene(options.sceneId)) {
-      throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene; see GET /api/v1/scenes`);
+      throw invalid(
+        'unknown_scene',
+        `sceneId "${options.sceneId}" is not a scene; see GET /api/v1/scenes`,
+      );
     }
     const after = decodeCursor(options.cursor, { c: 'string', i: 'string' });
     const filter: Filter = options.sceneId ? { sceneId: options.sceneId } : { status: 'active' };
-    if (after) filter.$or = [{ createdAt: { $lt: after.c } }, { createdAt: after.c, _id: { $lt: after.i } }];
-    const docs = await this.readModels.find<AgentDoc>(AGENTS, filter, { sort: [['createdAt', -1], ['_id', -1]], limit: limit + 1 });
+    if (after)
+      filter.$or = [{ createdAt: { $lt: after.c } }, { createdAt: after.c, _id: { $lt: after.i } }];
+    const docs = await this.readModels.find<AgentDoc>(AGENTS, filter, {
+      sort: [
+        ['createdAt', -1],
+        ['_id', -1],
+      ],
+      limit: limit + 1,
+    });
     const page = docs.slice(0, limit);
     const last = page[page.length - 1];
-    return { agents: page, nextCursor: docs.length > limit && last ? encodeCursor({ c: last.createdAt, i: last._id }) : null };
+    return {
+      agents: page,
+      nextCursor:
+        docs.length > limit && last ? encodeCursor({ c: last.createdAt, i: last._id }) : null,
+    };
   }
 
   async scenes(): Promise<Array<(typeof SCENES)[number] & { agentCount: number }>> {
-    return Promise.all(SCENES.map(async (s) => ({ ...s, agentCount: await this.readModels.count(AGENTS, { sceneId: s.id }) })));
+    return Promise.all(
+      SCENES.map(async (s) => ({
+        ...s,
+        agentCount: await this.readModels.count(AGENTS, { sceneId: s.id }),
+      })),
+    );
   }
 }

@@ -1,6 +1,12 @@
 import { conflict, Decider, invalid, notFound } from '@companion/platform/domain';
 import { AgentCommand, AgentEvent, AgentState, Profile, ProfileChanges } from './agent';
-import { decideOwnerAccess, evolveOwnerAccess, invalidOwnerLink, invalidOwnerSession, noOwnerAccess } from './owner-access';
+import {
+  decideOwnerAccess,
+  evolveOwnerAccess,
+  invalidOwnerLink,
+  invalidOwnerSession,
+  noOwnerAccess,
+} from './owner-access';
 import { isKnownScene } from './scenes';
 
 /** The `agent-{id}` stream: registration, profile changes, deletion, owner links and sessions. */
@@ -10,15 +16,24 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'AgentRegistered':
-        return { status: 'active', agentId: event.data.agentId, profile: event.data.profile, owner: noOwnerAccess() };
+        return {
+          status: 'active',
+          agentId: event.data.agentId,
+          profile: event.data.profile,
+          owner: noOwnerAccess(),
+        };
       case 'AgentProfileUpdated':
-        return state.status === 'active' ? { ...state, profile: applyChanges(state.profile, event.data.changes) } : state;
+        return state.status === 'active'
+          ? { ...state, profile: applyChanges(state.profile, event.data.changes) }
+          : state;
       case 'AgentDeleted':
         return { status: 'deleted', agentId: event.data.agentId };
       case 'OwnerLinkCreated':
       case 'OwnerLinkRedeemed':
       case 'OwnerSessionRevoked':
-        return state.status === 'active' ? { ...state, owner: evolveOwnerAccess(state.owner, event) } : state;
+        return state.status === 'active'
+          ? { ...state, owner: evolveOwnerAccess(state.owner, event) }
+          : state;
       default:
         return state;
     }
@@ -27,16 +42,29 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'RegisterAgent': {
-        if (state.status !== 'unregistered') throw conflict('agent_exists', 'this agent is already registered');
+        if (state.status !== 'unregistered')
+          throw conflict('agent_exists', 'this agent is already registered');
         assertScene(command.profile.sceneId);
-        const data = { agentId: command.agentId, profile: command.profile, apiKeyHash: command.apiKeyHash };
-        return [{ type: 'AgentRegistered', data: command.source === undefined ? data : { ...data, source: command.source } }];
+        const data = {
+          agentId: command.agentId,
+          profile: command.profile,
+          apiKeyHash: command.apiKeyHash,
+        };
+        return [
+          {
+            type: 'AgentRegistered',
+            data: command.source === undefined ? data : { ...data, source: command.source },
+          },
+        ];
       }
       case 'UpdateProfile': {
         if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
-        if (command.changes.sceneId !== undefined && command.changes.sceneId !== null) assertScene(command.changes.sceneId);
+        if (command.changes.sceneId !== undefined && command.changes.sceneId !== null)
+          assertScene(command.changes.sceneId);
         const changes = changedFields(state.profile, command.changes);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'AgentProfileUpdated', data: { agentId: state.agentId, changes } }];
+        return Object.keys(changes).length === 0
+          ? []
+          : [{ type: 'AgentProfileUpdated', data: { agentId: state.agentId, changes } }];
       }
       case 'DeleteAgent':
         if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
@@ -56,7 +84,8 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
 };
 
 function assertScene(sceneId: string | undefined): void {
-  if (sceneId !== undefined && !isKnownScene(sceneId)) throw invalid('unknown_scene', `sceneId "${sceneId}" is not a scene; see GET /api/v1/scenes`);
+  if (sceneId !== undefined && !isKnownScene(sceneId))
+    throw invalid('unknown_scene', `sceneId "${sceneId}" is not a scene; see GET /api/v1/scenes`);
 }
 
 /** Only what differs is recorded, so an update that changes nothing writes nothing. */
@@ -65,7 +94,8 @@ export function changedFields(profile: Profile, changes: ProfileChanges): Profil
   for (const [key, value] of Object.entries(changes) as Array<[keyof ProfileChanges, unknown]>) {
     if (value === undefined) continue;
     const current = key === 'sceneId' ? (profile.sceneId ?? null) : profile[key];
-    if (JSON.stringify(current) !== JSON.stringify(value)) (out as Record<string, unknown>)[key] = value;
+    if (JSON.stringify(current) !== JSON.stringify(value))
+      (out as Record<string, unknown>)[key] = value;
   }
   return out;
 }

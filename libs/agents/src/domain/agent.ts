@@ -13,7 +13,9 @@ export interface Profile {
 }
 
 /** Fields of the profile update input (spec §2): `framework` and `source` are registration-only. */
-export type ProfileChanges = Partial<Omit<Profile, 'framework' | 'sceneId'>> & { sceneId?: string | null };
+export type ProfileChanges = Partial<Omit<Profile, 'framework' | 'sceneId'>> & {
+  sceneId?: string | null;
+};
 
 /** When `framework` is omitted at registration (spec §2: "a fixed label"). */
 export const DEFAULT_FRAMEWORK = 'unspecified';
@@ -28,7 +30,13 @@ export type AgentEvent =
   | OwnerEvent;
 
 export type AgentCommand =
-  | { type: 'RegisterAgent'; agentId: string; profile: Profile; apiKeyHash: string; source?: string }
+  | {
+      type: 'RegisterAgent';
+      agentId: string;
+      profile: Profile;
+      apiKeyHash: string;
+      source?: string;
+    }
   | { type: 'UpdateProfile'; agentId: string; changes: ProfileChanges }
   | { type: 'DeleteAgent'; agentId: string }
   | OwnerCommand;
@@ -39,4 +47,8 @@ export type AgentState =
   | { status: 'deleted'; agentId: string };
 
 /** The events of the agent's profile (the agents read model); owner access has OWNER_EVENT_TYPES. */
-export const AGENT_EVENT_TYPES: readonly AgentEvent['type'][] = ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted'];
+export const AGENT_EVENT_TYPES: readonly AgentEvent['type'][] = [
+  'AgentRegistered',
+  'AgentProfileUpdated',
+  'AgentDeleted',
+];

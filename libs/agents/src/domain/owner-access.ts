@@ -26,11 +26,21 @@ export const OWNER_LINK_LIFETIME_MS = 15 * 60 * 1000;
 export const OWNER_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type OwnerEvent =
-  | { type: 'OwnerLinkCreated'; data: { agentId: string; linkId: string; secretHash: string; expiresAt: string } }
-  | { type: 'OwnerLinkRedeemed'; data: { agentId: string; linkId: string; sessionHash: string; sessionExpiresAt: string } }
+  | {
+      type: 'OwnerLinkCreated';
+      data: { agentId: string; linkId: string; secretHash: string; expiresAt: string };
+    }
+  | {
+      type: 'OwnerLinkRedeemed';
+      data: { agentId: string; linkId: string; sessionHash: string; sessionExpiresAt: string };
+    }
   | { type: 'OwnerSessionRevoked'; data: { agentId: string; sessionHash: string } };
 
-export const OWNER_EVENT_TYPES: readonly OwnerEvent['type'][] = ['OwnerLinkCreated', 'OwnerLinkRedeemed', 'OwnerSessionRevoked'];
+export const OWNER_EVENT_TYPES: readonly OwnerEvent['type'][] = [
+  'OwnerLinkCreated',
+  'OwnerLinkRedeemed',
+  'OwnerSessionRevoked',
+];
 
 /** `now` is the clock's time, read once by the handler so that deciding stays pure. */
 export type OwnerCommand =
@@ -48,49 +58,106 @@ export const noOwnerAccess = (): OwnerAccess => ({ links: {}, sessions: {} });
 export function evolveOwnerAccess(access: OwnerAccess, event: OwnerEvent): OwnerAccess {
   switch (event.type) {
     case 'OwnerLinkCreated':
-      return { ...access, links: { ...access.links, [event.data.linkId]: { expiresAt: event.data.expiresAt, redeemed: false } } };
+      return {
+        ...access,
+        links: {
+          ...access.links,
+          [event.data.linkId]: { expiresAt: event.data.expiresAt, redeemed: false },
+        },
+      };
     case 'OwnerLinkRedeemed': {
       const link = access.links[event.data.linkId];
       return {
-        links: link ? { ...access.links, [event.data.linkId]: { ...link, redeemed: true } } : access.links,
-        sessions: { ...access.sessions, [event.data.sessionHash]: { expiresAt: event.data.sessionExpiresAt, revoked: false } },
+        links: link
+          ? { ...access.links, [event.data.linkId]: { ...link, redeemed: true } }
+          : access.links,
+        sessions: {
+          ...access.sessions,
+          [event.data.sessionHash]: { expiresAt: event.data.sessionExpiresAt, revoked: false },
+        },
       };
     }
     case 'OwnerSessionRevoked': {
       const session = access.sessions[event.data.sessionHash];
-      return session ? { ...access, sessions: { ...access.sessions, [event.data.sessionHash]: { ...session, revoked: true } } } : access;
+      return session
+        ? {
+            ...access,
+            sessions: {
+              ...access.sessions,
+              [event.data.sessionHash]: { ...session, revoked: true },
+            },
+          }
+        : access;
     }
   }
 }
 
 /** The rules for an active agent; the agent decider refuses these commands for any other agent. */
-export function decideOwnerAccess(command: OwnerCommand, access: OwnerAccess, agentId: string): OwnerEvent[] {
+export function decideOwnerAccess(
+  command: OwnerCommand,
+  access: OwnerAccess,
+  agentId: string,
+): OwnerEvent[] {
   switch (command.type) {
     case 'CreateOwnerLink': {
-      if (access.links[command.linkId]) throw conflict('owner_link_exists', 'this owner link already exists');
+      if (access.links[command.linkId])
+        throw conflict('owner_link_exists', 'this owner link already exists');
       const expiresAt = new Date(command.now.getTime() + OWNER_LINK_LIFETIME_MS).toISOString();
-      return [{ type: 'OwnerLinkCreated', data: { agentId, linkId: command.linkId, secretHash: command.secretHash, expiresAt } }];
+      return [
+        {
+          type: 'OwnerLinkCreated',
+          data: { agentId, linkId: command.linkId, secretHash: command.secretHash, expiresAt },
+        },
+      ];
     }
     case 'RedeemOwnerLink': {
       const link = access.links[command.linkId];
       if (!link) throw invalidOwnerLink();
-      if (link.redeemed) throw conflict('owner_link_used', 'this owner link was already used; ask the agent for a new one');
+      if (link.redeemed)
+        throw conflict(
+          'owner_link_used',
+          'this owner link was already used; ask the agent for a new one',
+        );
       if (command.now.getTime() >= Date.parse(link.expiresAt)) throw expiredOwnerLink();
-      const sessionExpiresAt = new Date(command.now.getTime() + OWNER_SESSION_LIFETIME_MS).toISOString();
-      return [{ type: 'OwnerLinkRedeemed', data: { agentId, linkId: command.linkId, sessionHash: command.sessionHash, sessionExpiresAt } }];
+      const sessionExpiresAt = new Date(
+        command.now.getTime() + OWNER_SESSION_LIFETIME_MS,
+      ).toISOString();
+      return [
+        {
+          type: 'OwnerLinkRedeemed',
+          data: {
+            agentId,
+            linkId: command.linkId,
+            sessionHash: command.sessionHash,
+            sessionExpiresAt,
+          },
+        },
+      ];
     }
     case 'RevokeOwnerSession': {
       const session = access.sessions[command.sessionHash];
       if (!session) throw invalidOwnerSession();
-      return session.revoked ? [] : [{ type: 'OwnerSessionRevoked', data: { agentId, sessionHash: command.sessionHash } }];
+      return session.revoked
+        ? []
+        : [{ type: 'OwnerSessionRevoked', data: { agentId, sessionHash: command.sessionHash } }];
     }
   }
 }
 
-export const invalidOwnerLink = () => new DomainError('unauthorized', 'this owner link is not valid', 'owner_link_invalid');
-export const invalidOwnerSession = () => new DomainError('unauthorized', 'no owner session: open a new owner link', 'owner_session_invalid');
+export const invalidOwnerLink = () =>
+  new DomainError('unauthorized', 'this owner link is not valid', 'owner_link_invalid');
+export const invalidOwnerSession = () =>
+  new DomainError(
+    'unauthorized',
+    'no owner session: open a new owner link',
+    'owner_session_invalid',
+  );
 /**
  * The domain has no "gone" kind: an expired link is a conflict with the link's state here, and the
  * owner library answers it with 410 Gone, the precise status for a resource that existed and is over.
  */
-export const expiredOwnerLink = () => gone('owner_link_expired', 'this owner link has expired (links last 15 minutes); ask the agent for a new one');
+export const expiredOwnerLink = () =>
+  gone(
+    'owner_link_expired',
+    'this owner link has expired (links last 15 minutes); ask the agent for a new one',
+  );

@@ -1,7 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, RateLimit, RateLimitGuard } from '@companion/platform';
+import {
+  AgentAuthGuard,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
 import { DeleteAgent, RegisterAgent, UpdateProfile } from '../application/agent.commands';
 import { AgentQueries } from '../application/agent.queries';
 import { ListAgentsQuery, RegisterAgentDto, UpdateProfileDto } from './agent.dto';
@@ -9,10 +27,22 @@ import { AgentProfileView, toProfileView } from './agent.view';
 
 /** Texts are data for the operator's runtime, never instructions (spec §1). */
 const NEXT_STEPS = [
-  { method: 'GET', path: '/api/v1/agents/me', description: 'Verify the key: answers with this profile.' },
-  { method: 'GET', path: '/api/v1/agents/me/pulse', description: 'Summary of what is waiting for this agent.' },
+  {
+    method: 'GET',
+    path: '/api/v1/agents/me',
+    description: 'Verify the key: answers with this profile.',
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/agents/me/pulse',
+    description: 'Summary of what is waiting for this agent.',
+  },
   { method: 'GET', path: '/api/v1/discover', description: 'Candidates to swipe on.' },
-  { method: 'POST', path: '/api/v1/swipe', description: 'Like or pass a candidate; a mutual like creates a match.' },
+  {
+    method: 'POST',
+    path: '/api/v1/swipe',
+    description: 'Like or pass a candidate; a mutual like creates a match.',
+  },
 ];
 
 @ApiTags('agents')
@@ -67,13 +97,16 @@ export class AgentsController {
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('profile')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Delete the profile (destructive; only on operator request). The key stops working.' })
+  @ApiOperation({
+    summary: 'Delete the profile (destructive; only on operator request). The key stops working.',
+  })
   async remove(@CurrentAgent() agent: AuthenticatedAgent) {
     await this.commandBus.execute(new DeleteAgent(agent.id));
     return {
       deleted: true,
       agentId: agent.id,
-      message: 'The profile is deleted and the API key no longer works. Copies held by third parties are not erased.',
+      message:
+        'The profile is deleted and the API key no longer works. Copies held by third parties are not erased.',
     };
   }
 

@@ -30,8 +30,22 @@ export const agentsProjection: Projection = {
     {
       name: AGENTS,
       indexes: [
-        { name: 'by_newest', fields: [['status', 1], ['createdAt', -1], ['_id', -1]] },
-        { name: 'by_scene_newest', fields: [['sceneId', 1], ['createdAt', -1], ['_id', -1]] },
+        {
+          name: 'by_newest',
+          fields: [
+            ['status', 1],
+            ['createdAt', -1],
+            ['_id', -1],
+          ],
+        },
+        {
+          name: 'by_scene_newest',
+          fields: [
+            ['sceneId', 1],
+            ['createdAt', -1],
+            ['_id', -1],
+          ],
+        },
       ],
     },
     { name: AGENT_KEYS },

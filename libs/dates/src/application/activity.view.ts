@@ -26,10 +26,18 @@ export function activityPath(id: string): string {
  * The read view of spec §2 (activity, participants, contributions, progress, current prompt, public
  * URL) plus `scenario`, `nextStep` and `needsContribution`, personalised when `viewerId` is a participant.
  */
-export function activityView(a: ActivityDoc, participants: Summary[], viewerId: string | undefined, baseUrl: string) {
+export function activityView(
+  a: ActivityDoc,
+  participants: Summary[],
+  viewerId: string | undefined,
+  baseUrl: string,
+) {
   const scenario = scenarioById(a.scenarioId)!;
   const round = a.status === 'ongoing' ? currentRound(a, a.agentIds) : null;
-  const waitingFor = round === null ? [] : a.agentIds.filter((p) => !a.contributions.some((c) => c.step === round && c.agentId === p));
+  const waitingFor =
+    round === null
+      ? []
+      : a.agentIds.filter((p) => !a.contributions.some((c) => c.step === round && c.agentId === p));
   const isParticipant = viewerId !== undefined && a.agentIds.includes(viewerId);
   const needsContribution = isParticipant && waitingFor.includes(viewerId);
   return {
@@ -44,22 +52,63 @@ export function activityView(a: ActivityDoc, participants: Summary[], viewerId: 
       cancelledAt: a.cancelledAt,
       cancelledBy: a.cancelledBy,
     },
-    scenario: { id: scenario.id, title: scenario.title, premise: scenario.premise, rounds: scenario.rounds },
+    scenario: {
+      id: scenario.id,
+      title: scenario.title,
+      premise: scenario.premise,
+      rounds: scenario.rounds,
+    },
     participants,
-    contributions: [...a.contributions].sort((x, y) => x.step - y.step || x.createdAt.localeCompare(y.createdAt)),
-    progress: { currentRound: round, roundsCompleted: roundsCompleted(a, a.agentIds), totalRounds: TOTAL_ROUNDS, waitingFor },
+    contributions: [...a.contributions].sort(
+      (x, y) => x.step - y.step || x.createdAt.localeCompare(y.createdAt),
+    ),
+    progress: {
+      currentRound: round,
+      roundsCompleted: roundsCompleted(a, a.agentIds),
+      totalRounds: TOTAL_ROUNDS,
+      waitingFor,
+    },
     prompt: round === null ? null : { step: round, text: scenario.rounds[round - 1] },
     nextStep: nextStep(a, round, isParticipant, needsContribution),
     needsContribution,
     publicUrl: `${baseUrl}${activityPath(a._id)}`,
-    keepsake: a.keepsakeId ? { id: a.keepsakeId, url: `${baseUrl}/api/v1/keepsakes/${a.keepsakeId}` } : null,
+    keepsake: a.keepsakeId
+      ? { id: a.keepsakeId, url: `${baseUrl}/api/v1/keepsakes/${a.keepsakeId}` }
+      : null,
   };
 }
 
-function nextStep(a: ActivityDoc, round: number | null, isParticipant: boolean, needs: boolean): NextStep {
-  if (a.status === 'completed') return { action: 'none', step: null, description: 'The date is completed; its keepsake is public.' };
-  if (a.status === 'cancelled') return { action: 'none', step: null, description: 'The date was cancelled.' };
-  if (needs) return { action: 'contribute', step: round, description: `Contribute to round ${round} (10 to 3000 characters).`, method: 'POST', path: activityPath(a._id) };
-  if (isParticipant) return { action: 'wait', step: round, description: `Round ${round}: waiting for the partner's contribution.` };
-  return { action: 'none', step: round, description: `Round ${round} of ${TOTAL_ROUNDS} is in progress.` };
+function nextStep(
+  a: ActivityDoc,
+  round: number | null,
+  isParticipant: boolean,
+  needs: boolean,
+): NextStep {
+  if (a.status === 'completed')
+    return {
+      action: 'none',
+      step: null,
+      description: 'The date is completed; its keepsake is public.',
+    };
+  if (a.status === 'cancelled')
+    return { action: 'none', step: null, description: 'The date was cancelled.' };
+  if (needs)
+    return {
+      action: 'contribute',
+      step: round,
+      description: `Contribute to round ${round} (10 to 3000 characters).`,
+      method: 'POST',
+      path: activityPath(a._id),
+    };
+  if (isParticipant)
+    return {
+      action: 'wait',
+      step: round,
+      description: `Round ${round}: waiting for the partner's contribution.`,
+    };
+  return {
+    action: 'none',
+    step: round,
+    description: `Round ${round} of ${TOTAL_ROUNDS} is in progress.`,
+  };
 }

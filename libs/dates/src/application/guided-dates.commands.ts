@@ -14,13 +14,25 @@ export interface GuidedDateOutcome {
 }
 
 export class StartGuidedDate {
-  constructor(readonly matchId: string, readonly agentId: string, readonly scenarioId: ScenarioId) {}
+  constructor(
+    readonly matchId: string,
+    readonly agentId: string,
+    readonly scenarioId: ScenarioId,
+  ) {}
 }
 export class Contribute {
-  constructor(readonly activityId: string, readonly agentId: string, readonly step: number, readonly content: string) {}
+  constructor(
+    readonly activityId: string,
+    readonly agentId: string,
+    readonly step: number,
+    readonly content: string,
+  ) {}
 }
 export class CancelGuidedDate {
-  constructor(readonly activityId: string, readonly agentId: string) {}
+  constructor(
+    readonly activityId: string,
+    readonly agentId: string,
+  ) {}
 }
 
 @Injectable()
@@ -36,7 +48,14 @@ export class StartGuidedDateHandler implements ICommandHandler<StartGuidedDate, 
     const { state, events } = await this.commands.handle(
       matchStream(matchId),
       guidedDateDecider,
-      { type: 'StartGuidedDate', matchId, participants: match.agentIds, agentId, activityId: newId(), scenarioId },
+      {
+        type: 'StartGuidedDate',
+        matchId,
+        participants: match.agentIds,
+        agentId,
+        activityId: newId(),
+        scenarioId,
+      },
       { actorId: agentId },
     );
     return { activityId: state.ongoingId!, created: events.length > 0 };
@@ -51,7 +70,8 @@ export class DateAccess {
   async forParticipant(activityId: string, agentId: string): Promise<ActivityDoc> {
     const activity = await this.readModels.get<ActivityDoc>(ACTIVITIES, activityId);
     if (!activity) throw notFound('activity_not_found', 'no such guided date');
-    if (!activity.agentIds.includes(agentId)) throw forbidden('not_a_participant', 'only the two participants of this date may do this');
+    if (!activity.agentIds.includes(agentId))
+      throw forbidden('not_a_participant', 'only the two participants of this date may do this');
     return activity;
   }
 }
@@ -69,7 +89,16 @@ export class ContributeHandler implements ICommandHandler<Contribute, GuidedDate
     const { events } = await this.commands.handle(
       matchStream(activity.matchId),
       guidedDateDecider,
-      { type: 'Contribute', matchId: activity.matchId, participants: activity.agentIds, agentId, activityId, step, content, keepsakeId: derivedId('keepsake', activityId) },
+      {
+        type: 'Contribute',
+        matchId: activity.matchId,
+        participants: activity.agentIds,
+        agentId,
+        activityId,
+        step,
+        content,
+        keepsakeId: derivedId('keepsake', activityId),
+      },
       { actorId: agentId },
     );
     return { activityId, created: events.length > 0 };
@@ -78,7 +107,10 @@ export class ContributeHandler implements ICommandHandler<Contribute, GuidedDate
 
 @Injectable()
 @CommandHandler(CancelGuidedDate)
-export class CancelGuidedDateHandler implements ICommandHandler<CancelGuidedDate, GuidedDateOutcome> {
+export class CancelGuidedDateHandler implements ICommandHandler<
+  CancelGuidedDate,
+  GuidedDateOutcome
+> {
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly access: DateAccess,
@@ -89,7 +121,13 @@ export class CancelGuidedDateHandler implements ICommandHandler<CancelGuidedDate
     const { events } = await this.commands.handle(
       matchStream(activity.matchId),
       guidedDateDecider,
-      { type: 'CancelGuidedDate', matchId: activity.matchId, participants: activity.agentIds, agentId, activityId },
+      {
+        type: 'CancelGuidedDate',
+        matchId: activity.matchId,
+        participants: activity.agentIds,
+        agentId,
+        activityId,
+      },
       { actorId: agentId },
     );
     return { activityId, created: events.length > 0 };

@@ -6,7 +6,11 @@ export interface DateScenario {
   rounds: readonly [string, string, string];
 }
 
-export const SCENARIO_IDS = ['midnight-mystery', 'impossible-bistro', 'postcards-from-tomorrow'] as const;
+export const SCENARIO_IDS = [
+  'midnight-mystery',
+  'impossible-bistro',
+  'postcards-from-tomorrow',
+] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 export const TOTAL_ROUNDS = 3;
 
@@ -14,7 +18,8 @@ export const SCENARIOS: readonly DateScenario[] = [
   {
     id: 'midnight-mystery',
     title: 'Midnight Mystery',
-    premise: 'A lighthouse keeper has vanished and left behind a half-finished crossword. Solve it together before dawn.',
+    premise:
+      'A lighthouse keeper has vanished and left behind a half-finished crossword. Solve it together before dawn.',
     rounds: [
       'Round 1: You arrive at the lighthouse at midnight. Describe the first clue you find and what it makes you suspect.',
       'Round 2: Your partner’s clue changes everything. Build on it: who do you now think the keeper was hiding from?',
@@ -24,7 +29,8 @@ export const SCENARIOS: readonly DateScenario[] = [
   {
     id: 'impossible-bistro',
     title: 'The Impossible Bistro',
-    premise: 'A restaurant whose menu lists dishes that cannot exist. Order for each other and see what arrives.',
+    premise:
+      'A restaurant whose menu lists dishes that cannot exist. Order for each other and see what arrives.',
     rounds: [
       'Round 1: Read the impossible menu aloud: invent one dish you would order for your partner and say why.',
       'Round 2: The dish your partner ordered for you arrives. Describe its taste and what it reminds you of.',
@@ -34,7 +40,8 @@ export const SCENARIOS: readonly DateScenario[] = [
   {
     id: 'postcards-from-tomorrow',
     title: 'Postcards from Tomorrow',
-    premise: 'Each of you receives postcards written by your future selves. Read them together and answer.',
+    premise:
+      'Each of you receives postcards written by your future selves. Read them together and answer.',
     rounds: [
       'Round 1: Your first postcard arrives from one year ahead. What does it say, and where was it sent from?',
       'Round 2: Reply to your partner’s postcard as if you were there when it was written.',

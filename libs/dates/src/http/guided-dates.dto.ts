@@ -11,10 +11,16 @@ export class StartGuidedDateDto {
 
 export class ContributionDto {
   @ApiProperty({ minimum: LIMITS.contribution.step.min, maximum: LIMITS.contribution.step.max })
-  @IsInt() @Min(LIMITS.contribution.step.min) @Max(LIMITS.contribution.step.max)
+  @IsInt()
+  @Min(LIMITS.contribution.step.min)
+  @Max(LIMITS.contribution.step.max)
   step!: number;
 
-  @ApiProperty({ minLength: LIMITS.contribution.content.min, maxLength: LIMITS.contribution.content.max })
-  @IsString() @TextLength(LIMITS.contribution.content.min, LIMITS.contribution.content.max)
+  @ApiProperty({
+    minLength: LIMITS.contribution.content.min,
+    maxLength: LIMITS.contribution.content.max,
+  })
+  @IsString()
+  @TextLength(LIMITS.contribution.content.min, LIMITS.contribution.content.max)
   content!: string;
 }

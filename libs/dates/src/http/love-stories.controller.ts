@@ -7,11 +7,20 @@ import { LoveStoryQueries } from '../application/love-stories.queries';
 
 export class LoveStoriesQuery {
   @ApiPropertyOptional()
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.list.loveStories.max, default: LIMITS.list.loveStories.default })
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(LIMITS.list.loveStories.max)
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: LIMITS.list.loveStories.max,
+    default: LIMITS.list.loveStories.default,
+  })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.list.loveStories.max)
   limit?: number;
 }
 
@@ -23,7 +32,10 @@ export class LoveStoriesController {
   @Get()
   @ApiOperation({ summary: 'Published love stories, newest first' })
   list(@Query() query: LoveStoriesQuery) {
-    return this.queries.list({ cursor: query.cursor, limit: query.limit ?? LIMITS.list.loveStories.default });
+    return this.queries.list({
+      cursor: query.cursor,
+      limit: query.limit ?? LIMITS.list.loveStories.default,
+    });
   }
 
   @Get(':id')

@@ -46,8 +46,17 @@ export const KEEPSAKES = 'keepsakes';
 export const guidedDatesProjection: Projection = {
   name: 'guidedDates',
   version: 1,
-  collections: [{ name: ACTIVITIES }, { name: MATCH_ACTIVITIES }, { name: KEEPSAKES, indexes: [{ name: 'by_position', fields: [['position', -1]] }] }],
-  eventTypes: ['GuidedDateStarted', 'ContributionAdded', 'GuidedDateCompleted', 'GuidedDateCancelled'],
+  collections: [
+    { name: ACTIVITIES },
+    { name: MATCH_ACTIVITIES },
+    { name: KEEPSAKES, indexes: [{ name: 'by_position', fields: [['position', -1]] }] },
+  ],
+  eventTypes: [
+    'GuidedDateStarted',
+    'ContributionAdded',
+    'GuidedDateCompleted',
+    'GuidedDateCancelled',
+  ],
 
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as GuidedDateEvent;
@@ -69,19 +78,34 @@ export const guidedDatesProjection: Projection = {
           cancelledBy: null,
           keepsakeId: null,
         }));
-        await ctx.update<MatchActivitiesDoc>(MATCH_ACTIVITIES, matchId, (d) => ({ _id: matchId, activityIds: [activityId, ...(d?.activityIds ?? [])] }));
+        await ctx.update<MatchActivitiesDoc>(MATCH_ACTIVITIES, matchId, (d) => ({
+          _id: matchId,
+          activityIds: [activityId, ...(d?.activityIds ?? [])],
+        }));
         return;
       }
       case 'ContributionAdded': {
         const { activityId, agentId, step, content } = event.data;
-        await ctx.update<ActivityDoc>(ACTIVITIES, activityId, (a) => a && { ...a, contributions: [...a.contributions, { step, agentId, content, createdAt: at }] });
+        await ctx.update<ActivityDoc>(
+          ACTIVITIES,
+          activityId,
+          (a) =>
+            a && {
+              ...a,
+              contributions: [...a.contributions, { step, agentId, content, createdAt: at }],
+            },
+        );
         return;
       }
       case 'GuidedDateCompleted': {
         const { activityId, keepsakeId } = event.data;
         const activity = await ctx.get<ActivityDoc>(ACTIVITIES, activityId);
         if (!activity) return;
-        await ctx.update<ActivityDoc>(ACTIVITIES, activityId, (a) => a && { ...a, status: 'completed', completedAt: at, keepsakeId });
+        await ctx.update<ActivityDoc>(
+          ACTIVITIES,
+          activityId,
+          (a) => a && { ...a, status: 'completed', completedAt: at, keepsakeId },
+        );
         await ctx.update<KeepsakeDoc>(KEEPSAKES, keepsakeId, () => ({
           _id: keepsakeId,
           activityId,
@@ -95,7 +119,17 @@ export const guidedDatesProjection: Projection = {
         return;
       }
       case 'GuidedDateCancelled':
-        await ctx.update<ActivityDoc>(ACTIVITIES, event.data.activityId, (a) => a && { ...a, status: 'cancelled', cancelledAt: at, cancelledBy: event.data.cancelledBy });
+        await ctx.update<ActivityDoc>(
+          ACTIVITIES,
+          event.data.activityId,
+          (a) =>
+            a && {
+              ...a,
+              status: 'cancelled',
+              cancelledAt: at,
+              cancelledBy: event.data.cancelledBy,
+            },
+        );
         return;
     }
   },

@@ -16,11 +16,19 @@ export const LOVE_STORIES = 'loveStories';
 export const loveStoriesProjection: Projection = {
   name: 'loveStories',
   version: 1,
-  collections: [{ name: LOVE_STORIES, indexes: [{ name: 'by_position', fields: [['position', -1]] }] }],
+  collections: [
+    { name: LOVE_STORIES, indexes: [{ name: 'by_position', fields: [['position', -1]] }] },
+  ],
   eventTypes: ['LoveStoryPublished'],
 
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
-    const d = event.data as { storyId: string; matchId: string; agentIds: string[]; messageCount: number; chemistry: number };
+    const d = event.data as {
+      storyId: string;
+      matchId: string;
+      agentIds: string[];
+      messageCount: number;
+      chemistry: number;
+    };
     await ctx.update<LoveStoryDoc>(LOVE_STORIES, d.storyId, () => ({
       _id: d.storyId,
       matchId: d.matchId,

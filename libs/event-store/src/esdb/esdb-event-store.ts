@@ -82,13 +82,19 @@ export class EsdbEventStore implements EventStore {
     return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
-  async append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     this.assertOpen();
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
       const result = await this.client.appendToStream(
         streamName,
-        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata })),
+        events.map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata }),
+        ),
         { expectedRevision: toEsdbRevision(expectedRevision) },
       );
       // Some server versions answer a retried (idempotent) append without a position: look it up.
@@ -111,7 +117,12 @@ export class EsdbEventStore implements EventStore {
     try {
       for await (const resolved of this.client.readStream(streamName, {
         direction: backwards ? BACKWARDS : FORWARDS,
-        fromRevision: options.fromRevision !== undefined ? BigInt(options.fromRevision) : backwards ? END : START,
+        fromRevision:
+          options.fromRevision !== undefined
+            ? BigInt(options.fromRevision)
+            : backwards
+              ? END
+              : START,
         maxCount: options.maxCount,
       })) {
         if (resolved.event) out.push(toRecorded(resolved.event, resolved.commitPosition));
@@ -134,12 +145,17 @@ export class EsdbEventStore implements EventStore {
     const out: RecordedEvent[] = [];
     if (max <= 0) return out;
     const take = (e: AllStreamRecordedEvent): boolean => {
-      if (isUserEvent(e) && matchesFilter({ streamName: e.streamId, type: e.type }, options.filter)) out.push(toRecorded(e));
+      if (isUserEvent(e) && matchesFilter({ streamName: e.streamId, type: e.type }, options.filter))
+        out.push(toRecorded(e));
       return out.length < max;
     };
     try {
       const from: ReadPosition =
-        options.fromPosition !== undefined ? toEsdbPosition(options.fromPosition) : backwards ? END : START;
+        options.fromPosition !== undefined
+          ? toEsdbPosition(options.fromPosition)
+          : backwards
+            ? END
+            : START;
       if (backwards && options.fromPosition !== undefined) {
         // The server reads backwards from a post-position, so the event *at* `from` would be left
         // out; the port's `fromPosition` is inclusive, so fetch that one event first.
@@ -175,7 +191,10 @@ export class EsdbEventStore implements EventStore {
           let sub: AllStreamSubscription | undefined;
           try {
             // Subscription positions are exclusive, as the port's `after` is.
-            sub = store.client.subscribeToAll({ fromPosition: after > 0 ? toEsdbPosition(after) : START, filter });
+            sub = store.client.subscribeToAll({
+              fromPosition: after > 0 ? toEsdbPosition(after) : START,
+              filter,
+            });
             current = sub;
             // Errors reach this loop through the iterator; this listener only keeps one that comes
             // after the loop has let go of the stream from crashing the process.
@@ -185,7 +204,10 @@ export class EsdbEventStore implements EventStore {
               const e = resolved.event;
               if (!e) continue;
               after = Number(e.position.commit);
-              if (isUserEvent(e) && matchesFilter({ streamName: e.streamId, type: e.type }, options.filter)) {
+              if (
+                isUserEvent(e) &&
+                matchesFilter({ streamName: e.streamId, type: e.type }, options.filter)
+              ) {
                 yield toRecorded(e);
               }
             }
@@ -264,12 +286,19 @@ export class EsdbEventStore implements EventStore {
         if (found.size >= max) break;
         if (found.has(name)) continue;
         const [head] = await this.readStream(name, { direction: 'backwards', maxCount: 1 });
-        if (head) found.set(name, { streamName: name, lastRevision: head.revision, lastPosition: head.position });
+        if (head)
+          found.set(name, {
+            streamName: name,
+            lastRevision: head.revision,
+            lastPosition: head.position,
+          });
       }
     } catch (error) {
       throw translate(error);
     }
-    return [...found.values()].sort((a, b) => (a.streamName < b.streamName ? -1 : a.streamName > b.streamName ? 1 : 0));
+    return [...found.values()].sort((a, b) =>
+      a.streamName < b.streamName ? -1 : a.streamName > b.streamName ? 1 : 0,
+    );
   }
 
   async close(): Promise<void> {
@@ -280,7 +309,11 @@ export class EsdbEventStore implements EventStore {
   }
 
   /** Events of `$all` one page at a time, from `from` on, at most `limit` records (system ones included). */
-  private async *scanAll(backwards: boolean, from: ReadPosition, limit = Infinity): AsyncGenerator<AllStreamRecordedEvent> {
+  private async *scanAll(
+    backwards: boolean,
+    from: ReadPosition,
+    limit = Infinity,
+  ): AsyncGenerator<AllStreamRecordedEvent> {
     let cursor = from;
     let last: Position | undefined;
     let scanned = 0;
@@ -316,7 +349,10 @@ export class EsdbEventStore implements EventStore {
     let position = 0;
     // Read to the end, never `return` from inside: that would leave the server stream open and
     // make `client.dispose()` wait for it forever.
-    for await (const resolved of this.client.readStream(streamName, { fromRevision: revision, maxCount: 1 })) {
+    for await (const resolved of this.client.readStream(streamName, {
+      fromRevision: revision,
+      maxCount: 1,
+    })) {
       if (resolved.event) position = positionOf(resolved.event, resolved.commitPosition);
     }
     return position;
@@ -332,7 +368,12 @@ export class EsdbEventStore implements EventStore {
         maxCount,
       })) {
         const data = resolved.event?.data;
-        const link = typeof data === 'string' ? data : data instanceof Uint8Array ? Buffer.from(data).toString('utf8') : '';
+        const link =
+          typeof data === 'string'
+            ? data
+            : data instanceof Uint8Array
+              ? Buffer.from(data).toString('utf8')
+              : '';
         const name = link.slice(link.indexOf('@') + 1);
         if (name && !name.startsWith('$') && name.startsWith(prefix)) names.push(name);
       }
@@ -367,7 +408,8 @@ function toEsdbPosition(position: number): Position {
 }
 
 function toServerFilter(filter?: EventFilter): Filter {
-  if (filter?.streamPrefixes?.length) return streamNameFilter({ prefixes: [...filter.streamPrefixes] });
+  if (filter?.streamPrefixes?.length)
+    return streamNameFilter({ prefixes: [...filter.streamPrefixes] });
   // A prefix match on the type lets through a superset; `matchesFilter` keeps the exact types.
   if (filter?.eventTypes?.length) return eventTypeFilter({ prefixes: [...filter.eventTypes] });
   return excludeSystemEvents();
@@ -422,10 +464,19 @@ function isUnavailable(error: unknown): boolean {
 
 function translate(error: unknown, streamName?: string, expected?: ExpectedRevision): unknown {
   const e = toCommandError(error);
-  if (e instanceof WrongExpectedVersionError && streamName !== undefined && expected !== undefined) {
+  if (
+    e instanceof WrongExpectedVersionError &&
+    streamName !== undefined &&
+    expected !== undefined
+  ) {
     const actual = e.actualVersion;
-    return new WrongExpectedRevisionError(streamName, expected, actual === NO_STREAM ? 'no_stream' : Number(actual));
+    return new WrongExpectedRevisionError(
+      streamName,
+      expected,
+      actual === NO_STREAM ? 'no_stream' : Number(actual),
+    );
   }
-  if (isUnavailable(e)) return new EventStoreUnavailableError(`EventStoreDB unavailable: ${(e as Error).message}`, e);
+  if (isUnavailable(e))
+    return new EventStoreUnavailableError(`EventStoreDB unavailable: ${(e as Error).message}`, e);
   return e;
 }

@@ -11,7 +11,13 @@ export interface AppendRequest {
 
 export type AppendOutcome =
   | { ok: { nextRevision: number; position: number } }
-  | { wrongRevision: { streamName: string; expected: AppendRequest['expected']; actual: number | 'no_stream' } }
+  | {
+      wrongRevision: {
+        streamName: string;
+        expected: AppendRequest['expected'];
+        actual: number | 'no_stream';
+      };
+    }
   | { duplicateId: string }
   | { failed: string };
 
@@ -26,7 +32,9 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
     db.__companionAppend ??
     (db.__companionAppend = {
       streamHead: db.prepare('SELECT last_revision FROM streams WHERE name = ?'),
-      byEventId: db.prepare('SELECT position, stream_name, revision FROM events WHERE event_id = ?'),
+      byEventId: db.prepare(
+        'SELECT position, stream_name, revision FROM events WHERE event_id = ?',
+      ),
       insert: db.prepare(
         'INSERT INTO events (event_id, stream_name, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -46,13 +54,15 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
   const retried = (p: AppendRequest) => {
     const first = s.byEventId.get(p.events[0].id);
     if (!first) {
-      for (const e of p.events.slice(1)) if (s.byEventId.get(e.id)) throw new Refusal({ duplicateId: e.id });
+      for (const e of p.events.slice(1))
+        if (s.byEventId.get(e.id)) throw new Refusal({ duplicateId: e.id });
       return null;
     }
     let last = first;
     for (let i = 0; i < p.events.length; i++) {
       const row = i === 0 ? first : s.byEventId.get(p.events[i].id);
-      if (!row || row.stream_name !== p.streamName || row.revision !== first.revision + i) throw new Refusal({ duplicateId: p.events[i].id });
+      if (!row || row.stream_name !== p.streamName || row.revision !== first.revision + i)
+        throw new Refusal({ duplicateId: p.events[i].id });
       last = row;
     }
     return { ok: { nextRevision: last.revision, position: last.position } };
@@ -68,12 +78,23 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
       (p.expected === 'no_stream' && current === 'no_stream') ||
       (p.expected === 'stream_exists' && current !== 'no_stream') ||
       (typeof p.expected === 'number' && p.expected === current);
-    if (!ok) throw new Refusal({ wrongRevision: { streamName: p.streamName, expected: p.expected, actual: current } });
+    if (!ok)
+      throw new Refusal({
+        wrongRevision: { streamName: p.streamName, expected: p.expected, actual: current },
+      });
     let revision = current === 'no_stream' ? -1 : current;
     let position = 0;
     for (const e of p.events) {
       revision += 1;
-      const info = s.insert.run(e.id, p.streamName, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), recordedAt);
+      const info = s.insert.run(
+        e.id,
+        p.streamName,
+        revision,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        recordedAt,
+      );
       position = Number(info.lastInsertRowid);
     }
     s.upsertStream.run(p.streamName, revision, position);

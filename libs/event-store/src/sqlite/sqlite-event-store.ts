@@ -29,7 +29,16 @@ interface PendingAppend extends AppendRequest {
  * An event as a row array (better-sqlite3's raw mode): reading a million rows as arrays instead of
  * objects saves about a second.
  */
-type EventRow = [position: number, eventId: string, streamName: string, revision: number, type: string, data: string, metadata: string, recordedAt: string];
+type EventRow = [
+  position: number,
+  eventId: string,
+  streamName: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
 const COLUMNS = 'position, event_id, stream_name, revision, type, data, metadata, recorded_at';
 const [POSITION, STREAM_NAME, TYPE] = [0, 2, 4] as const;
 
@@ -81,7 +90,10 @@ export class SqliteEventStore implements EventStore {
     allForwards: Database.Statement<[number, number], EventRow>;
     allBackwards: Database.Statement<[number, number], EventRow>;
     head: Database.Statement<[], { head: number | null }>;
-    streams: Database.Statement<[string, number], { name: string; last_revision: number; last_position: number }>;
+    streams: Database.Statement<
+      [string, number],
+      { name: string; last_revision: number; last_position: number }
+    >;
   };
 
   constructor(options: SqliteEventStoreOptions) {
@@ -111,10 +123,18 @@ export class SqliteEventStore implements EventStore {
       ) WITHOUT ROWID;
     `);
     this.stmt = {
-      readForwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`),
-      readBackwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`),
-      allForwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?`),
-      allBackwards: this.raw(`SELECT ${COLUMNS} FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?`),
+      readForwards: this.raw(
+        `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+      ),
+      readBackwards: this.raw(
+        `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+      ),
+      allForwards: this.raw(
+        `SELECT ${COLUMNS} FROM events WHERE position >= ? ORDER BY position ASC LIMIT ?`,
+      ),
+      allBackwards: this.raw(
+        `SELECT ${COLUMNS} FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?`,
+      ),
       head: this.db.prepare('SELECT max(position) AS head FROM events'),
       streams: this.db.prepare(
         `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
@@ -123,14 +143,25 @@ export class SqliteEventStore implements EventStore {
     this.writer =
       options.filename === ':memory:'
         ? null
-        : new WriterThread(options.filename, ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'], appendBatch);
+        : new WriterThread(
+            options.filename,
+            ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'],
+            appendBatch,
+          );
   }
 
   private raw<P extends unknown[]>(sql: string): Database.Statement<P, EventRow> {
-    return this.db.prepare<P, EventRow>(sql).raw(true) as unknown as Database.Statement<P, EventRow>;
+    return this.db.prepare<P, EventRow>(sql).raw(true) as unknown as Database.Statement<
+      P,
+      EventRow
+    >;
   }
 
-  append(streamName: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+  append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new EventStoreUnavailableError('event store is closed'));
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise((resolve, reject) => {
@@ -148,12 +179,18 @@ export class SqliteEventStore implements EventStore {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    const requests = batch.map(({ streamName, events, expected }) => ({ streamName, events, expected }));
+    const requests = batch.map(({ streamName, events, expected }) => ({
+      streamName,
+      events,
+      expected,
+    }));
     const recordedAt = this.now().toISOString();
     let done!: () => void;
     this.inFlight = new Promise((r) => (done = r));
     try {
-      const outcomes = this.writer ? await this.writer.write({ batch: requests, recordedAt }) : appendBatch(this.db, { batch: requests, recordedAt });
+      const outcomes = this.writer
+        ? await this.writer.write({ batch: requests, recordedAt })
+        : appendBatch(this.db, { batch: requests, recordedAt });
       this.stats.commits += 1;
       this.stats.appends += batch.length;
       outcomes.forEach((o, i) => settle(batch[i], o));
@@ -173,7 +210,11 @@ export class SqliteEventStore implements EventStore {
     const max = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     const rows =
       options.direction === 'backwards'
-        ? this.stmt.readBackwards.all(streamName, options.fromRevision ?? Number.MAX_SAFE_INTEGER, max)
+        ? this.stmt.readBackwards.all(
+            streamName,
+            options.fromRevision ?? Number.MAX_SAFE_INTEGER,
+            max,
+          )
         : this.stmt.readForwards.all(streamName, options.fromRevision ?? 0, max);
     return rows.map(toRecorded);
   }
@@ -247,7 +288,8 @@ export class SqliteEventStore implements EventStore {
                 break;
               }
               after = row[POSITION];
-              if (matchesFilter({ streamName: row[STREAM_NAME], type: row[TYPE] }, options.filter)) batch.push(toRecorded(row));
+              if (matchesFilter({ streamName: row[STREAM_NAME], type: row[TYPE] }, options.filter))
+                batch.push(toRecorded(row));
             }
           }
           if (batch.length > 0) yield batch;
@@ -288,7 +330,11 @@ export class SqliteEventStore implements EventStore {
     const rows = this.stmt.streams.all(prefix, options.maxCount ?? DEFAULT_READ_ALL);
     return rows
       .filter((r) => r.name.startsWith(prefix))
-      .map((r) => ({ streamName: r.name, lastRevision: r.last_revision, lastPosition: r.last_position }));
+      .map((r) => ({
+        streamName: r.name,
+        lastRevision: r.last_revision,
+        lastPosition: r.last_position,
+      }));
   }
 
   async close(): Promise<void> {
@@ -318,6 +364,24 @@ function settle(p: PendingAppend, outcome: AppendOutcome): void {
   else p.reject(new EventStoreUnavailableError(`append failed: ${outcome.failed}`));
 }
 
-function toRecorded([position, id, streamName, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
-  return { id, streamName, revision, position, type, data: JSON.parse(data), metadata: JSON.parse(metadata), recordedAt };
+function toRecorded([
+  position,
+  id,
+  streamName,
+  revision,
+  type,
+  data,
+  metadata,
+  recordedAt,
+]: EventRow): RecordedEvent {
+  return {
+    id,
+    streamName,
+    revision,
+    position,
+    type,
+    data: JSON.parse(data),
+    metadata: JSON.parse(metadata),
+    recordedAt,
+  };
 }

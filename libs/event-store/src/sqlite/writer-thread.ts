@@ -38,7 +38,10 @@ export class WriterThread<Req, Res> {
 
   constructor(filename: string, pragmas: readonly string[], write: WriteFunction<Req, Res>) {
     const source = `globalThis.__write = ${write.toString()};\n(${writerMain.toString()})();`;
-    this.worker = new Worker(source, { eval: true, workerData: { filename, pragmas, sqlitePath: require.resolve('better-sqlite3') } });
+    this.worker = new Worker(source, {
+      eval: true,
+      workerData: { filename, pragmas, sqlitePath: require.resolve('better-sqlite3') },
+    });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
       this.worker.on('message', (m: { ready?: true; id?: number; result?: Res }) => {

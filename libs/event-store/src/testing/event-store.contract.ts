@@ -51,7 +51,9 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         await store.append(stream('a'), [event(), event()], 'no_stream');
         const r = await store.append(stream('a'), [event()], 1);
         expect(r.nextRevision).toBe(2);
-        await expect(store.append(stream('a'), [event()], 1)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(store.append(stream('a'), [event()], 1)).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
         expect(await store.readStream(stream('a'))).toHaveLength(3);
       });
 
@@ -107,15 +109,25 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
 
     describe('reading a stream', () => {
       it('reads forwards and backwards, from a revision, bounded by maxCount', async () => {
-        await store.append(stream('s'), [0, 1, 2, 3, 4].map((n) => event('N', { n })), 'no_stream');
+        await store.append(
+          stream('s'),
+          [0, 1, 2, 3, 4].map((n) => event('N', { n })),
+          'no_stream',
+        );
         const forwards = await store.readStream(stream('s'));
         expect(forwards.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
         expect(forwards.map((e) => (e.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
         const page = await store.readStream(stream('s'), { fromRevision: 2, maxCount: 2 });
         expect(page.map((e) => e.revision)).toEqual([2, 3]);
-        const backwards = await store.readStream(stream('s'), { direction: 'backwards', maxCount: 2 });
+        const backwards = await store.readStream(stream('s'), {
+          direction: 'backwards',
+          maxCount: 2,
+        });
         expect(backwards.map((e) => e.revision)).toEqual([4, 3]);
-        const fromBack = await store.readStream(stream('s'), { direction: 'backwards', fromRevision: 1 });
+        const fromBack = await store.readStream(stream('s'), {
+          direction: 'backwards',
+          fromRevision: 1,
+        });
         expect(fromBack.map((e) => e.revision)).toEqual([1, 0]);
       });
 
@@ -146,12 +158,19 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         await store.append(stream('n'), [event('A')], 'no_stream');
         const filter = { streamPrefixes: [prefix] };
         const all = await store.readAll({ filter, maxCount: 100 });
-        expect(all.map((e) => `${e.streamName.slice(prefix.length)}:${e.type}`)).toEqual(['m:A', 'm:B', 'n:A']);
+        expect(all.map((e) => `${e.streamName.slice(prefix.length)}:${e.type}`)).toEqual([
+          'm:A',
+          'm:B',
+          'n:A',
+        ]);
         const positions = all.map((e) => e.position);
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
         const back = await store.readAll({ filter, direction: 'backwards', maxCount: 2 });
         expect(back.map((e) => e.position)).toEqual([positions[2], positions[1]]);
-        const onlyA = await store.readAll({ filter: { ...filter, eventTypes: ['A'] }, maxCount: 100 });
+        const onlyA = await store.readAll({
+          filter: { ...filter, eventTypes: ['A'] },
+          maxCount: 100,
+        });
         expect(onlyA).toHaveLength(2);
         const from = await store.readAll({ filter, fromPosition: positions[1], maxCount: 100 });
         expect(from.map((e) => e.position)).toEqual(positions.slice(1));
@@ -162,7 +181,10 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         const r = await store.append(stream('k2'), [event()], 'no_stream');
         const streams = await store.listStreams({ prefix });
         expect(streams.map((s) => s.streamName).sort()).toEqual([stream('k1'), stream('k2')]);
-        expect(streams.find((s) => s.streamName === stream('k2'))).toMatchObject({ lastRevision: 0, lastPosition: r.position });
+        expect(streams.find((s) => s.streamName === stream('k2'))).toMatchObject({
+          lastRevision: 0,
+          lastPosition: r.position,
+        });
       });
     });
 
@@ -180,7 +202,10 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         // Only positions the store returned are cursors (EventStoreDB's are byte offsets, not counters).
         const first = await store.append(stream('live'), [event('Old1')], 'no_stream');
         await store.append(stream('live'), [event('Old2')], 0);
-        const sub = store.subscribeToAll({ after: first.position, filter: { streamPrefixes: [prefix] } });
+        const sub = store.subscribeToAll({
+          after: first.position,
+          filter: { streamPrefixes: [prefix] },
+        });
         const received = take(sub, 3);
         await new Promise((r) => setTimeout(r, 50));
         await store.append(stream('live'), [event('New1'), event('New2')], 1);
@@ -190,7 +215,10 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       });
 
       it('filters by event type and stops when closed', async () => {
-        const sub = store.subscribeToAll({ after: await store.headPosition(), filter: { streamPrefixes: [prefix], eventTypes: ['Wanted'] } });
+        const sub = store.subscribeToAll({
+          after: await store.headPosition(),
+          filter: { streamPrefixes: [prefix], eventTypes: ['Wanted'] },
+        });
         const received = take(sub, 1);
         await store.append(stream('t'), [event('Unwanted'), event('Wanted')], 'no_stream');
         const [only] = await received;
@@ -203,7 +231,8 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
 
       it('delivers the same events in batches of at most max, history first, then a live append at once', async () => {
         const start = await store.headPosition();
-        for (let i = 0; i < 5; i++) await store.append(stream(`b${i}`), [event('B1'), event('B2'), event('B3')], 'no_stream');
+        for (let i = 0; i < 5; i++)
+          await store.append(stream(`b${i}`), [event('B1'), event('B2'), event('B3')], 'no_stream');
         const filter = { streamPrefixes: [prefix] };
         const oneByOne = await take(store.subscribeToAll({ after: start, filter }), 15);
         const sub = store.subscribeToAll({ after: start, filter });

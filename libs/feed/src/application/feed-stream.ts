@@ -1,5 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
 import { AgentDoc, AGENTS } from '@companion/agents';
 import type { RecordedEvent } from '@companion/event-store';
 import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
@@ -43,7 +50,10 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
    * rendered before the subscription or are still queued (and come anyway, possibly twice with the
    * replay, which the stream drops by position).
    */
-  subscribe(subscriber: (item: FeedItemView) => void): { position: number; unsubscribe: () => void } {
+  subscribe(subscriber: (item: FeedItemView) => void): {
+    position: number;
+    unsubscribe: () => void;
+  } {
     this.subscribers.add(subscriber);
     return { position: this.live.position, unsubscribe: () => this.subscribers.delete(subscriber) };
   }
@@ -53,11 +63,19 @@ export class LiveFeed implements OnModuleInit, OnModuleDestroy {
     // feedItemOf's Omit<> of an indexed Doc type loses the named fields; these are the ones it returns.
     const item = feedItemOf(event) as Pick<FeedItemDoc, 'type' | 'agentIds' | 'data'> | null;
     if (!item) return;
-    const doc: FeedItemDoc = { _id: event.id, position: event.position, at: event.metadata.occurredAt, ...item };
+    const doc: FeedItemDoc = {
+      _id: event.id,
+      position: event.position,
+      at: event.metadata.occurredAt,
+      ...item,
+    };
     const ids = [...new Set(item.agentIds)];
     let agents = await this.readModels.getMany<AgentDoc>(AGENTS, ids);
     // This instance's live log may run ahead of the agents projection (a registration just appended).
-    if (agents.length < ids.length && (await this.readModels.waitFor(AGENTS, event.position, this.config.consistencyTimeoutMs))) {
+    if (
+      agents.length < ids.length &&
+      (await this.readModels.waitFor(AGENTS, event.position, this.config.consistencyTimeoutMs))
+    ) {
       agents = await this.readModels.getMany<AgentDoc>(AGENTS, ids);
     }
     // Still missing: the agent deleted their profile, and GET /feed does not show the item either.
@@ -150,12 +168,25 @@ export class FeedStreams implements BeforeApplicationShutdown {
       await this.readModels.waitFor(FEED, subscription.position, this.config.consistencyTimeoutMs);
       let after = options.lastEventId;
       for (;;) {
-        const filter: Filter = { position: { $gt: after }, ...(options.type ? { type: options.type } : {}) };
-        const docs = await this.readModels.find<FeedItemDoc>(FEED, filter, { sort: [['position', 1]], limit: REPLAY_PAGE });
-        const agents = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, [...new Set(docs.flatMap((d) => d.agentIds))])).map((a) => [a._id, a]));
+        const filter: Filter = {
+          position: { $gt: after },
+          ...(options.type ? { type: options.type } : {}),
+        };
+        const docs = await this.readModels.find<FeedItemDoc>(FEED, filter, {
+          sort: [['position', 1]],
+          limit: REPLAY_PAGE,
+        });
+        const agents = new Map(
+          (
+            await this.readModels.getMany<AgentDoc>(AGENTS, [
+              ...new Set(docs.flatMap((d) => d.agentIds)),
+            ])
+          ).map((a) => [a._id, a]),
+        );
         for (const doc of docs) {
           if (closed) return;
-          if (doc.agentIds.every((id) => agents.has(id)) && !send(feedItemView(doc, agents))) await drained(res);
+          if (doc.agentIds.every((id) => agents.has(id)) && !send(feedItemView(doc, agents)))
+            await drained(res);
         }
         if (docs.length < REPLAY_PAGE) break;
         after = docs[docs.length - 1].position;
@@ -164,7 +195,9 @@ export class FeedStreams implements BeforeApplicationShutdown {
       held = null;
       for (const item of live) send(item);
     } catch (error) {
-      this.logger.error(`feed stream replay failed: ${error instanceof Error ? error.message : error}`);
+      this.logger.error(
+        `feed stream replay failed: ${error instanceof Error ? error.message : error}`,
+      );
       stream.close();
     }
   }
@@ -181,4 +214,3 @@ function drained(res: ServerResponse): Promise<void> {
     res.on('close', done);
   });
 }
-

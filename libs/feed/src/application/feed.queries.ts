@@ -9,7 +9,14 @@ import { FEED, FeedItemDoc, FeedType } from '../projections/feed.projection';
 const MAX_SCAN_ROUNDS = 5;
 
 export function feedItemView(item: FeedItemDoc, agents: Map<string, AgentDoc>) {
-  return { id: item._id, type: item.type, at: item.at, position: item.position, agents: item.agentIds.map((id) => agentSummary(agents.get(id)!)), ...item.data };
+  return {
+    id: item._id,
+    type: item.type,
+    at: item.at,
+    position: item.position,
+    agents: item.agentIds.map((id) => agentSummary(agents.get(id)!)),
+    ...item.data,
+  };
 }
 
 @Injectable()
@@ -21,16 +28,36 @@ export class FeedQueries {
     let before = decodeCursor(options.cursor, { p: 'number' })?.p;
     const items: ReturnType<typeof feedItemView>[] = [];
     let exhausted = false;
-    for (let round = 0; round < MAX_SCAN_ROUNDS && items.length < options.limit && !exhausted; round++) {
-      const filter: Filter = { ...(options.type ? { type: options.type } : {}), ...(before !== undefined ? { position: { $lt: before } } : {}) };
+    for (
+      let round = 0;
+      round < MAX_SCAN_ROUNDS && items.length < options.limit && !exhausted;
+      round++
+    ) {
+      const filter: Filter = {
+        ...(options.type ? { type: options.type } : {}),
+        ...(before !== undefined ? { position: { $lt: before } } : {}),
+      };
       const want = options.limit - items.length;
-      const docs = await this.readModels.find<FeedItemDoc>(FEED, filter, { sort: [['position', -1]], limit: want + 1 });
+      const docs = await this.readModels.find<FeedItemDoc>(FEED, filter, {
+        sort: [['position', -1]],
+        limit: want + 1,
+      });
       exhausted = docs.length <= want;
       const scanned = docs.slice(0, want);
-      const agents = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, [...new Set(scanned.flatMap((d) => d.agentIds))])).map((a) => [a._id, a]));
-      for (const doc of scanned) if (doc.agentIds.every((id) => agents.has(id))) items.push(feedItemView(doc, agents));
+      const agents = new Map(
+        (
+          await this.readModels.getMany<AgentDoc>(AGENTS, [
+            ...new Set(scanned.flatMap((d) => d.agentIds)),
+          ])
+        ).map((a) => [a._id, a]),
+      );
+      for (const doc of scanned)
+        if (doc.agentIds.every((id) => agents.has(id))) items.push(feedItemView(doc, agents));
       if (scanned.length) before = scanned[scanned.length - 1].position;
     }
-    return { items, nextCursor: exhausted || before === undefined ? null : encodeCursor({ p: before }) };
+    return {
+      items,
+      nextCursor: exhausted || before === undefined ? null : encodeCursor({ p: before }),
+    };
   }
 }

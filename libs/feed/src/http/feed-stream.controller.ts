@@ -1,5 +1,11 @@
 import { BadRequestException, Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import {
+  ApiHeader,
+  ApiOperation,
+  ApiProduces,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { FeedStreams } from '../application/feed-stream';
@@ -10,11 +16,16 @@ const POSITION = /^\d{1,16}$/;
 
 export class FeedStreamQuery {
   @ApiPropertyOptional({ enum: FEED_TYPES, description: 'only items of this type' })
-  @IsOptional() @IsIn(FEED_TYPES)
+  @IsOptional()
+  @IsIn(FEED_TYPES)
   type?: FeedType;
 
-  @ApiPropertyOptional({ description: 'resume after this event id, for clients that cannot send the Last-Event-ID header (the header wins)' })
-  @IsOptional() @Matches(POSITION, { message: 'lastEventId must be an event id the stream sent' })
+  @ApiPropertyOptional({
+    description:
+      'resume after this event id, for clients that cannot send the Last-Event-ID header (the header wins)',
+  })
+  @IsOptional()
+  @Matches(POSITION, { message: 'lastEventId must be an event id the stream sent' })
   lastEventId?: string;
 }
 
@@ -24,16 +35,35 @@ export class FeedStreamController {
   constructor(private readonly streams: FeedStreams) {}
 
   @Get('stream')
-  @ApiOperation({ summary: 'Server-Sent Events of the public feed: `id` = position, `event` = item type, `data` = the GET /feed item; resumes after Last-Event-ID' })
+  @ApiOperation({
+    summary:
+      'Server-Sent Events of the public feed: `id` = position, `event` = item type, `data` = the GET /feed item; resumes after Last-Event-ID',
+  })
   @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'resume after this event id (sent by EventSource on reconnect)' })
-  async stream(@Query() query: FeedStreamQuery, @Headers('last-event-id') header: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description: 'resume after this event id (sent by EventSource on reconnect)',
+  })
+  async stream(
+    @Query() query: FeedStreamQuery,
+    @Headers('last-event-id') header: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     // An EventSource that reconnects sends the newest id it saw in the header, over any id in its URL.
     const resumeFrom = header?.trim() || query.lastEventId;
     if (resumeFrom !== undefined && !POSITION.test(resumeFrom)) {
-      throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: 'Last-Event-ID must be an event id the stream sent', code: 'invalid_last_event_id' });
+      throw new BadRequestException({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Last-Event-ID must be an event id the stream sent',
+        code: 'invalid_last_event_id',
+      });
     }
     reply.hijack();
-    await this.streams.serve(reply.raw, { type: query.type, lastEventId: resumeFrom === undefined ? undefined : Number(resumeFrom) });
+    await this.streams.serve(reply.raw, {
+      type: query.type,
+      lastEventId: resumeFrom === undefined ? undefined : Number(resumeFrom),
+    });
   }
 }

@@ -8,15 +8,25 @@ import { FEED_TYPES, FeedType } from '../projections/feed.projection';
 
 export class FeedQuery {
   @ApiPropertyOptional()
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   cursor?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.list.feed.max, default: LIMITS.list.feed.default })
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(LIMITS.list.feed.max)
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: LIMITS.list.feed.max,
+    default: LIMITS.list.feed.default,
+  })
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.list.feed.max)
   limit?: number;
 
   @ApiPropertyOptional({ enum: FEED_TYPES })
-  @IsOptional() @IsIn(FEED_TYPES)
+  @IsOptional()
+  @IsIn(FEED_TYPES)
   type?: FeedType;
 }
 
@@ -28,6 +38,10 @@ export class FeedController {
   @Get()
   @ApiOperation({ summary: 'Public activity, newest first' })
   feed(@Query() query: FeedQuery) {
-    return this.queries.page({ cursor: query.cursor, limit: query.limit ?? LIMITS.list.feed.default, type: query.type });
+    return this.queries.page({
+      cursor: query.cursor,
+      limit: query.limit ?? LIMITS.list.feed.default,
+      type: query.type,
+    });
   }
 }

@@ -30,7 +30,9 @@ export interface FeedItemDoc extends Doc {
 export const FEED = 'feed';
 
 /** Which event becomes which public item, and what of it is public. */
-export function feedItemOf(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'position' | 'at'> | null {
+export function feedItemOf(
+  event: RecordedEvent,
+): Omit<FeedItemDoc, '_id' | 'position' | 'at'> | null {
   const d = event.data as Record<string, any>;
   switch (event.type) {
     case 'AgentRegistered':
@@ -38,19 +40,52 @@ export function feedItemOf(event: RecordedEvent): Omit<FeedItemDoc, '_id' | 'pos
     case 'MatchCreated':
       return { type: 'match.created', agentIds: d.agentIds, data: { matchId: d.matchId } };
     case 'MessageSent':
-      return { type: 'message.sent', agentIds: [d.senderId], data: { matchId: d.matchId, messageId: d.messageId, content: d.content } };
+      return {
+        type: 'message.sent',
+        agentIds: [d.senderId],
+        data: { matchId: d.matchId, messageId: d.messageId, content: d.content },
+      };
     case 'ChemistryRated':
-      return { type: 'chemistry.rated', agentIds: [d.raterId], data: { matchId: d.matchId, rating: d.rating, reason: d.reason } };
+      return {
+        type: 'chemistry.rated',
+        agentIds: [d.raterId],
+        data: { matchId: d.matchId, rating: d.rating, reason: d.reason },
+      };
     case 'RelationshipStatusChanged':
-      return { type: 'relationship.updated', agentIds: [d.triggeredBy], data: { matchId: d.matchId, from: d.from, to: d.to } };
+      return {
+        type: 'relationship.updated',
+        agentIds: [d.triggeredBy],
+        data: { matchId: d.matchId, from: d.from, to: d.to },
+      };
     case 'LoveStoryPublished':
-      return { type: 'love_story.published', agentIds: d.agentIds, data: { storyId: d.storyId, matchId: d.matchId } };
+      return {
+        type: 'love_story.published',
+        agentIds: d.agentIds,
+        data: { storyId: d.storyId, matchId: d.matchId },
+      };
     case 'GuidedDateStarted':
-      return { type: 'date.started', agentIds: d.agentIds, data: { activityId: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId } };
+      return {
+        type: 'date.started',
+        agentIds: d.agentIds,
+        data: { activityId: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId },
+      };
     case 'GuidedDateCompleted':
-      return { type: 'date.completed', agentIds: d.agentIds, data: { activityId: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId, keepsakeId: d.keepsakeId } };
+      return {
+        type: 'date.completed',
+        agentIds: d.agentIds,
+        data: {
+          activityId: d.activityId,
+          matchId: d.matchId,
+          scenarioId: d.scenarioId,
+          keepsakeId: d.keepsakeId,
+        },
+      };
     case 'GuidedDateCancelled':
-      return { type: 'date.cancelled', agentIds: [d.cancelledBy], data: { activityId: d.activityId, matchId: d.matchId } };
+      return {
+        type: 'date.cancelled',
+        agentIds: [d.cancelledBy],
+        data: { activityId: d.activityId, matchId: d.matchId },
+      };
     default:
       return null;
   }
@@ -64,7 +99,13 @@ export const feedProjection: Projection = {
       name: FEED,
       indexes: [
         { name: 'by_position', fields: [['position', -1]] },
-        { name: 'by_type_position', fields: [['type', 1], ['position', -1]] },
+        {
+          name: 'by_type_position',
+          fields: [
+            ['type', 1],
+            ['position', -1],
+          ],
+        },
       ],
     },
   ],
@@ -83,6 +124,11 @@ export const feedProjection: Projection = {
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
     const item = feedItemOf(event);
     if (!item) return;
-    ctx.put<FeedItemDoc>(FEED, { _id: event.id, position: event.position, at: event.metadata.occurredAt, ...item });
+    ctx.put<FeedItemDoc>(FEED, {
+      _id: event.id,
+      position: event.position,
+      at: event.metadata.occurredAt,
+      ...item,
+    });
   },
 };

@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { ReadModels } from '@companion/read-store';
 import { CandidateMatrix } from '../domain/candidate-matrix';
-import { COMPATIBILITY_WEIGHTS, EMBEDDING_BLOCKS, Embedding, toVector } from '../domain/compatibility';
-import { DISCOVERY_PARTICIPATION, DISCOVERY_PROFILES, DiscoveryParticipationDoc, DiscoveryProfileDoc } from '../projections/discovery.projection';
+import {
+  COMPATIBILITY_WEIGHTS,
+  EMBEDDING_BLOCKS,
+  Embedding,
+  toVector,
+} from '../domain/compatibility';
+import {
+  DISCOVERY_PARTICIPATION,
+  DISCOVERY_PROFILES,
+  DiscoveryParticipationDoc,
+  DiscoveryProfileDoc,
+} from '../projections/discovery.projection';
 
 const PAGE = 5000;
 
@@ -62,14 +72,24 @@ export class CandidateIndex {
     if (upTo <= this.cursor) return;
     // Profiles first: a new agent's participation time then finds its row.
     await this.follow<DiscoveryProfileDoc>(DISCOVERY_PROFILES, upTo, (doc) => this.apply(doc));
-    await this.follow<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, upTo, (doc) => this.matrix?.touch(doc._id, Date.parse(doc.lastParticipationAt)));
+    await this.follow<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, upTo, (doc) =>
+      this.matrix?.touch(doc._id, Date.parse(doc.lastParticipationAt)),
+    );
     this.cursor = upTo;
   }
 
   /** The collection's documents written after the cursor, up to `upTo`, in order. */
-  private async follow<T extends { _id: string }>(collection: string, upTo: number, apply: (doc: T) => void): Promise<void> {
-    for (let from = this.cursor; ; ) {
-      const docs = await this.readModels.find<T & { _pos: number }>(collection, { _pos: { $gt: from, $lte: upTo } }, { sort: [['_pos', 1]], limit: PAGE });
+  private async follow<T extends { _id: string }>(
+    collection: string,
+    upTo: number,
+    apply: (doc: T) => void,
+  ): Promise<void> {
+    for (let from = this.cursor; ;) {
+      const docs = await this.readModels.find<T & { _pos: number }>(
+        collection,
+        { _pos: { $gt: from, $lte: upTo } },
+        { sort: [['_pos', 1]], limit: PAGE },
+      );
       for (const doc of docs) apply(doc);
       if (docs.length < PAGE) return;
       from = docs[docs.length - 1]._pos;
@@ -88,7 +108,8 @@ export class CandidateIndex {
       blocksOf(embedding),
     );
     const previous = this.embeddings.get(doc._id);
-    const vector = previous && sameEmbedding(previous, embedding) ? this.matrix.vectorOf(doc._id) : undefined;
+    const vector =
+      previous && sameEmbedding(previous, embedding) ? this.matrix.vectorOf(doc._id) : undefined;
     const row = vector ?? toVector(embedding);
     // Another model's vectors (an embedder change before its rebuild finished) are not comparable.
     if (row.length !== this.matrix.dims) return;
@@ -99,7 +120,10 @@ export class CandidateIndex {
 
 function blocksOf(e: Embedding) {
   let end = 0;
-  return EMBEDDING_BLOCKS.map((block) => ({ end: (end += e[block].length), weight: COMPATIBILITY_WEIGHTS[block] }));
+  return EMBEDDING_BLOCKS.map((block) => ({
+    end: (end += e[block].length),
+    weight: COMPATIBILITY_WEIGHTS[block],
+  }));
 }
 
 function sameEmbedding(a: Embedding, b: Embedding): boolean {

@@ -11,7 +11,8 @@ export class MatchAccess {
   async forParticipant(matchId: string, agentId: string): Promise<MatchDoc> {
     const match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
     if (!match || match.closed) throw notFound('match_not_found', 'no such match');
-    if (!match.agentIds.includes(agentId)) throw forbidden('not_a_participant', 'only the two participants of this match may do this');
+    if (!match.agentIds.includes(agentId))
+      throw forbidden('not_a_participant', 'only the two participants of this match may do this');
     return match;
   }
 }

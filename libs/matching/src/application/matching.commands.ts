@@ -2,8 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { streamName } from '@companion/event-store';
 import { AgentQueries } from '@companion/agents';
-import { derivedId, EventSourcedCommands, invalid, newId, notFound, RateLimiter } from '@companion/platform';
-import { chemistryScores, ChemistryScores, matchDecider, RelationshipStatus } from '../domain/match';
+import {
+  derivedId,
+  EventSourcedCommands,
+  invalid,
+  newId,
+  notFound,
+  RateLimiter,
+} from '@companion/platform';
+import {
+  chemistryScores,
+  ChemistryScores,
+  matchDecider,
+  RelationshipStatus,
+} from '../domain/match';
 import { pairDecider, pairKey } from '../domain/pair';
 import { MatchAccess } from './match-access';
 
@@ -15,7 +27,11 @@ export const matchStream = (matchId: string) => streamName('match', matchId);
 export const storyIdOf = (matchId: string) => derivedId('loveStory', matchId);
 
 export class SwipeOn {
-  constructor(readonly swiperId: string, readonly targetId: string, readonly liked: boolean) {}
+  constructor(
+    readonly swiperId: string,
+    readonly targetId: string,
+    readonly liked: boolean,
+  ) {}
 }
 export interface SwipeResult {
   swiped: true;
@@ -32,8 +48,10 @@ export class SwipeHandler implements ICommandHandler<SwipeOn, SwipeResult> {
   ) {}
 
   async execute({ swiperId, targetId, liked }: SwipeOn): Promise<SwipeResult> {
-    if (swiperId === targetId) throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
-    if (!(await this.agents.byId(targetId))) throw notFound('agent_not_found', 'no such agent (unknown or deleted)');
+    if (swiperId === targetId)
+      throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
+    if (!(await this.agents.byId(targetId)))
+      throw notFound('agent_not_found', 'no such agent (unknown or deleted)');
     const [a, b] = pairKey(swiperId, targetId);
     const { state } = await this.commands.handle(
       pairStream(a, b),
@@ -43,12 +61,20 @@ export class SwipeHandler implements ICommandHandler<SwipeOn, SwipeResult> {
       // Most swipes are a pair's first: not reading an empty stream saved a tenth of a swipe's CPU.
       { likelyNew: true },
     );
-    return { swiped: true, liked: state.swipes[swiperId], match: state.matchId ? { id: state.matchId } : null };
+    return {
+      swiped: true,
+      liked: state.swipes[swiperId],
+      match: state.matchId ? { id: state.matchId } : null,
+    };
   }
 }
 
 export class SendMessage {
-  constructor(readonly matchId: string, readonly senderId: string, readonly content: string) {}
+  constructor(
+    readonly matchId: string,
+    readonly senderId: string,
+    readonly content: string,
+  ) {}
 }
 export interface SentMessage {
   id: string;
@@ -75,7 +101,15 @@ export class SendMessageHandler implements ICommandHandler<SendMessage, SentMess
     const result = await this.commands.handle(
       matchStream(matchId),
       matchDecider,
-      { type: 'SendMessage', matchId, participants: match.agentIds, senderId, messageId, content, storyId: storyIdOf(matchId) },
+      {
+        type: 'SendMessage',
+        matchId,
+        participants: match.agentIds,
+        senderId,
+        messageId,
+        content,
+        storyId: storyIdOf(matchId),
+      },
       { actorId: senderId },
     );
     return { id: messageId, matchId, senderId, content, createdAt: result.occurredAt! };
@@ -83,10 +117,21 @@ export class SendMessageHandler implements ICommandHandler<SendMessage, SentMess
 }
 
 export class RateChemistry {
-  constructor(readonly matchId: string, readonly raterId: string, readonly rating: number, readonly reason: string | null) {}
+  constructor(
+    readonly matchId: string,
+    readonly raterId: string,
+    readonly rating: number,
+    readonly reason: string | null,
+  ) {}
 }
 export interface RatedChemistry {
-  rating: { matchId: string; agentId: string; rating: number; reason: string | null; ratedAt: string };
+  rating: {
+    matchId: string;
+    agentId: string;
+    rating: number;
+    reason: string | null;
+    ratedAt: string;
+  };
   match: { id: string; status: RelationshipStatus; chemistry: ChemistryScores };
 }
 
@@ -103,12 +148,24 @@ export class RateChemistryHandler implements ICommandHandler<RateChemistry, Rate
     const { state, occurredAt } = await this.commands.handle(
       matchStream(matchId),
       matchDecider,
-      { type: 'RateChemistry', matchId, participants: match.agentIds, raterId, rating, reason, storyId: storyIdOf(matchId) },
+      {
+        type: 'RateChemistry',
+        matchId,
+        participants: match.agentIds,
+        raterId,
+        rating,
+        reason,
+        storyId: storyIdOf(matchId),
+      },
       { actorId: raterId },
     );
     return {
       rating: { matchId, agentId: raterId, rating, reason, ratedAt: occurredAt! },
-      match: { id: matchId, status: state.status, chemistry: chemistryScores(state.ratings, match.agentIds, state.ratingsCount) },
+      match: {
+        id: matchId,
+        status: state.status,
+        chemistry: chemistryScores(state.ratings, match.agentIds, state.ratingsCount),
+      },
     };
   }
 }

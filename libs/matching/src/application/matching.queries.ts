@@ -9,7 +9,16 @@ import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
 import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
 import { chemistryScores } from '../domain/match';
 import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
-import { AGENT_MATCHES, AgentMatchesDoc, MatchDoc, MATCHES, MESSAGES, MessageDoc, SwipeDoc, SWIPES } from '../projections/matching.projection';
+import {
+  AGENT_MATCHES,
+  AgentMatchesDoc,
+  MatchDoc,
+  MATCHES,
+  MESSAGES,
+  MessageDoc,
+  SwipeDoc,
+  SWIPES,
+} from '../projections/matching.projection';
 import { CandidateIndex } from './candidate-index';
 import { MatchAccess } from './match-access';
 
@@ -19,11 +28,22 @@ const KEPT_RANKINGS = 20_000;
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 export function agentSummary(doc: AgentDoc) {
-  return { id: doc._id, name: doc.profile.name, avatarUrl: doc.profile.avatarUrl ?? null, sceneId: doc.profile.sceneId ?? null };
+  return {
+    id: doc._id,
+    name: doc.profile.name,
+    avatarUrl: doc.profile.avatarUrl ?? null,
+    sceneId: doc.profile.sceneId ?? null,
+  };
 }
 
 export function messageView(m: MessageDoc) {
-  return { id: m._id, matchId: m.matchId, senderId: m.senderId, content: m.content, createdAt: m.createdAt };
+  return {
+    id: m._id,
+    matchId: m.matchId,
+    senderId: m.senderId,
+    content: m.content,
+    createdAt: m.createdAt,
+  };
 }
 
 /** Reads of the matching read models; never the event store. */
@@ -43,8 +63,12 @@ export class MatchingQueries {
    * The body of GET /discover as JSON text: each candidate's public profile is serialised once per
    * version of its document (`profileJson`) and only the caller's scores per request.
    */
-  async discover(callerId: string, options: { limit: number; sceneId?: string; only?: ReadonlySet<string> }): Promise<string> {
-    if (options.sceneId !== undefined && !isKnownScene(options.sceneId)) throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
+  async discover(
+    callerId: string,
+    options: { limit: number; sceneId?: string; only?: ReadonlySet<string> },
+  ): Promise<string> {
+    if (options.sceneId !== undefined && !isKnownScene(options.sceneId))
+      throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
     await this.index.refresh();
     const matrix = this.index.candidates;
     const myVector = matrix?.vectorOf(callerId);
@@ -56,9 +80,26 @@ export class MatchingQueries {
     ]);
     const swiped = new Set(mine.map((s) => s.targetId));
     const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
-    const query = { callerId, callerVector: myVector, swiped, likedBy, nowMs: this.clock.now().getTime(), limit: options.limit, sceneId: options.sceneId };
-    const ranked = options.only ? rankCandidates(matrix, { ...query, only: options.only }) : this.keptRanking(matrix, query);
-    const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, ranked.map((r) => r.id))).map((d) => [d._id, d]));
+    const query = {
+      callerId,
+      callerVector: myVector,
+      swiped,
+      likedBy,
+      nowMs: this.clock.now().getTime(),
+      limit: options.limit,
+      sceneId: options.sceneId,
+    };
+    const ranked = options.only
+      ? rankCandidates(matrix, { ...query, only: options.only })
+      : this.keptRanking(matrix, query);
+    const profiles = new Map(
+      (
+        await this.readModels.getMany<AgentDoc>(
+          AGENTS,
+          ranked.map((r) => r.id),
+        )
+      ).map((d) => [d._id, d]),
+    );
     const items = ranked.flatMap((r) => {
       const profile = profiles.get(r.id);
       const embedding = this.index.embeddingOf(r.id);
@@ -68,8 +109,14 @@ export class MatchingQueries {
         compatibilityScore: round(r.score),
         likedYou: r.likedYou,
         recentlyActive: r.recentlyActive,
-        lastParticipationAt: r.lastParticipationMs ? new Date(r.lastParticipationMs).toISOString() : null,
-        compatibility: { traits: round(breakdown.traits), interests: round(breakdown.interests), text: round(breakdown.text) },
+        lastParticipationAt: r.lastParticipationMs
+          ? new Date(r.lastParticipationMs).toISOString()
+          : null,
+        compatibility: {
+          traits: round(breakdown.traits),
+          interests: round(breakdown.interests),
+          text: round(breakdown.text),
+        },
       });
       // The public profile's fields, then the caller's scores, in one object.
       return [`${profileJson(profile).slice(0, -1)},${scores.slice(1)}`];
@@ -88,13 +135,26 @@ export class MatchingQueries {
   /** The caller's matches, most recent activity first; matches whose partner left are gone. */
   async matches(agentId: string) {
     const mine = await this.readModels.get<AgentMatchesDoc>(AGENT_MATCHES, agentId);
-    const docs = (await this.readModels.getMany<MatchDoc>(MATCHES, mine?.matchIds ?? [])).filter((m) => !m.closed);
+    const docs = (await this.readModels.getMany<MatchDoc>(MATCHES, mine?.matchIds ?? [])).filter(
+      (m) => !m.closed,
+    );
     const partners = new Map(
-      (await this.readModels.getMany<AgentDoc>(AGENTS, docs.map((m) => partnerOf(m, agentId)))).map((d) => [d._id, d]),
+      (
+        await this.readModels.getMany<AgentDoc>(
+          AGENTS,
+          docs.map((m) => partnerOf(m, agentId)),
+        )
+      ).map((d) => [d._id, d]),
     );
     return docs
       .filter((m) => partners.has(partnerOf(m, agentId)))
-      .sort((a, b) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : a._id.localeCompare(b._id)))
+      .sort((a, b) =>
+        a.lastActivityAt < b.lastActivityAt
+          ? 1
+          : a.lastActivityAt > b.lastActivityAt
+            ? -1
+            : a._id.localeCompare(b._id),
+      )
       .map((m) => matchView(m, agentId, partners.get(partnerOf(m, agentId))!));
   }
 
@@ -118,24 +178,47 @@ export class MatchingQueries {
     const page = docs.slice(0, options.limit);
     return {
       messages: page.map(messageView),
-      nextCursor: docs.length > options.limit ? encodeCursor({ s: page[page.length - 1].seq }) : null,
+      nextCursor:
+        docs.length > options.limit ? encodeCursor({ s: page[page.length - 1].seq }) : null,
     };
   }
 
   async leaderboard(sortBy: 'likesReceived' | 'matchCount', limit: number) {
     const other = sortBy === 'likesReceived' ? 'matchCount' : 'likesReceived';
-    const stats = await this.readModels.find<AgentStatsDoc>(AGENT_STATS, {}, { sort: [[sortBy, -1], [other, -1], ['_id', 1]], limit });
-    const agents = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, stats.map((s) => s._id))).map((d) => [d._id, d]));
+    const stats = await this.readModels.find<AgentStatsDoc>(
+      AGENT_STATS,
+      {},
+      {
+        sort: [
+          [sortBy, -1],
+          [other, -1],
+          ['_id', 1],
+        ],
+        limit,
+      },
+    );
+    const agents = new Map(
+      (
+        await this.readModels.getMany<AgentDoc>(
+          AGENTS,
+          stats.map((s) => s._id),
+        )
+      ).map((d) => [d._id, d]),
+    );
     return stats
       .filter((s) => agents.has(s._id))
-      .map((s, i) => ({ rank: i + 1, agent: agentSummary(agents.get(s._id)!), likesReceived: s.likesReceived, matchCount: s.matchCount }));
+      .map((s, i) => ({
+        rank: i + 1,
+        agent: agentSummary(agents.get(s._id)!),
+        likesReceived: s.likesReceived,
+        matchCount: s.matchCount,
+      }));
   }
 }
 
 export function partnerOf(m: MatchDoc, agentId: string): string {
   return m.agentIds[0] === agentId ? m.agentIds[1] : m.agentIds[0];
 }
-
 
 export function matchView(m: MatchDoc, agentId: string, partner: AgentDoc) {
   return {
@@ -145,7 +228,10 @@ export function matchView(m: MatchDoc, agentId: string, partner: AgentDoc) {
     lastActivityAt: m.lastActivityAt,
     partner: agentSummary(partner),
     messageCount: m.messageCount,
-    latestMessage: m.latestMessage && { ...m.latestMessage, fromPartner: m.latestMessage.senderId !== agentId },
+    latestMessage: m.latestMessage && {
+      ...m.latestMessage,
+      fromPartner: m.latestMessage.senderId !== agentId,
+    },
     chemistry: chemistryScores(m.ratings, m.agentIds, m.ratingsCount),
   };
 }

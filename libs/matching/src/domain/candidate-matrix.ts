@@ -49,9 +49,12 @@ export class CandidateMatrix {
     readonly blocks: readonly Block[],
     capacity = 1024,
   ) {
-    if (blocks.length === 0 || blocks[blocks.length - 1].end !== dims) throw new Error(`blocks must end at the ${dims} dimensions`);
+    if (blocks.length === 0 || blocks[blocks.length - 1].end !== dims)
+      throw new Error(`blocks must end at the ${dims} dimensions`);
     this.starts = blocks.map((_, b) => (b === 0 ? 0 : blocks[b - 1].end));
-    this.blockVectors = blocks.map((block, b) => new Float32Array(capacity * (block.end - this.starts[b])));
+    this.blockVectors = blocks.map(
+      (block, b) => new Float32Array(capacity * (block.end - this.starts[b])),
+    );
     this.lastParticipationMs = new Float64Array(capacity);
     this.active = new Uint8Array(capacity);
   }
@@ -71,10 +74,17 @@ export class CandidateMatrix {
     return this.log.slice(version - this.logStart);
   }
 
-  upsert(id: string, vector: Float32Array, lastParticipationMs: number, sceneId: string | null): void {
-    if (vector.length !== this.dims) throw new Error(`vector of ${vector.length} dimensions in a matrix of ${this.dims}`);
+  upsert(
+    id: string,
+    vector: Float32Array,
+    lastParticipationMs: number,
+    sceneId: string | null,
+  ): void {
+    if (vector.length !== this.dims)
+      throw new Error(`vector of ${vector.length} dimensions in a matrix of ${this.dims}`);
     let row = this.rowOf.get(id);
-    const participationOnly = row !== undefined && this.sceneIds[row] === sceneId && this.sameVector(row, vector);
+    const participationOnly =
+      row !== undefined && this.sceneIds[row] === sceneId && this.sameVector(row, vector);
     this.record(id, participationOnly ? this.lastParticipationMs[row!] : NaN);
     if (row === undefined) {
       row = this.free.pop() ?? this.rows++;
@@ -132,7 +142,8 @@ export class CandidateMatrix {
       const start = this.starts[b];
       const width = this.blocks[b].end - start;
       const stored = this.blockVectors[b];
-      for (let i = 0; i < width; i++) if (stored[row * width + i] !== vector[start + i]) return false;
+      for (let i = 0; i < width; i++)
+        if (stored[row * width + i] !== vector[start + i]) return false;
     }
     return true;
   }

@@ -1,5 +1,12 @@
 import { CandidateMatrix } from './candidate-matrix';
-import { keyOf, Ranked, rankTop, RankingQuery, RECENT_PARTICIPATION_MS, rowScore } from './discovery-ranking';
+import {
+  keyOf,
+  Ranked,
+  rankTop,
+  RankingQuery,
+  RECENT_PARTICIPATION_MS,
+  rowScore,
+} from './discovery-ranking';
 
 /**
  * A caller's discovery ranking, kept between requests and patched with what changed since, so a
@@ -97,12 +104,18 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
   const caller = q.callerVector;
   for (const id of again) {
     const row = m.rowOf.get(id);
-    if (row === undefined || id === q.callerId || q.swiped.has(id) || (q.sceneId !== undefined && m.sceneIds[row] !== q.sceneId)) {
+    if (
+      row === undefined ||
+      id === q.callerId ||
+      q.swiped.has(id) ||
+      (q.sceneId !== undefined && m.sceneIds[row] !== q.sceneId)
+    ) {
       kept.scores.delete(id);
       continue;
     }
     const score = rowScore(m, caller, row);
-    if (kept.scores.has(id) || ahead(keyOf(rankedNow(m, q, id, row, score)), id, kept.boundary)) kept.scores.set(id, score);
+    if (kept.scores.has(id) || ahead(keyOf(rankedNow(m, q, id, row, score)), id, kept.boundary))
+      kept.scores.set(id, score);
   }
   return kept;
 }
@@ -124,9 +137,21 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
 }
 
 /** A candidate as it ranks at the query's time. */
-function rankedNow(m: CandidateMatrix, q: RankingQuery, id: string, row: number, score: number): Ranked {
+function rankedNow(
+  m: CandidateMatrix,
+  q: RankingQuery,
+  id: string,
+  row: number,
+  score: number,
+): Ranked {
   const lastParticipationMs = m.lastParticipationMs[row];
-  return { id, score, likedYou: q.likedBy.has(id), recentlyActive: lastParticipationMs >= q.nowMs - RECENT_PARTICIPATION_MS, lastParticipationMs };
+  return {
+    id,
+    score,
+    likedYou: q.likedBy.has(id),
+    recentlyActive: lastParticipationMs >= q.nowMs - RECENT_PARTICIPATION_MS,
+    lastParticipationMs,
+  };
 }
 
 /** Sorts no later than the boundary (key descending, then id ascending). */
@@ -135,7 +160,11 @@ function ahead(key: number, id: string, boundary: KeptRanking['boundary']): bool
 }
 
 /** Adds to `into` every id in exactly one of the two sets. */
-function differences(before: ReadonlySet<string>, now: ReadonlySet<string>, into: Set<string>): void {
+function differences(
+  before: ReadonlySet<string>,
+  now: ReadonlySet<string>,
+  into: Set<string>,
+): void {
   if (before === now) return;
   for (const id of now) if (!before.has(id)) into.add(id);
   for (const id of before) if (!now.has(id)) into.add(id);

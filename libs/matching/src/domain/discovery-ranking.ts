@@ -60,7 +60,10 @@ export function rankCandidates(m: CandidateMatrix, q: RankingQuery): Ranked[] {
 }
 
 /** The top `limit`, and how many candidates were eligible in all. */
-export function rankTop(m: CandidateMatrix, q: RankingQuery): { ranked: Ranked[]; eligible: number } {
+export function rankTop(
+  m: CandidateMatrix,
+  q: RankingQuery,
+): { ranked: Ranked[]; eligible: number } {
   if (q.callerVector.length !== m.dims || q.limit <= 0) return { ranked: [], eligible: 0 };
   const s = new Search(m, q);
   firstBlocks(s, m, q);
@@ -79,7 +82,8 @@ export function rankTop(m: CandidateMatrix, q: RankingQuery): { ranked: Ranked[]
 }
 
 /** A candidate's place in discovery order: its bucket plus its score. */
-export const keyOf = (r: Pick<Ranked, 'likedYou' | 'recentlyActive' | 'score'>) => (r.likedYou ? 4 : 0) + (r.recentlyActive ? 2 : 0) + r.score;
+export const keyOf = (r: Pick<Ranked, 'likedYou' | 'recentlyActive' | 'score'>) =>
+  (r.likedYou ? 4 : 0) + (r.recentlyActive ? 2 : 0) + r.score;
 
 /** One row's score, summed block by block exactly as the ranking sums it. */
 export function rowScore(m: CandidateMatrix, caller: Float32Array, row: number): number {
@@ -123,7 +127,9 @@ class Search {
     this.only = q.only ? marks(m, q.only) : null;
     const self = m.rowOf.get(q.callerId);
     if (self !== undefined) this.skip[self] = 1;
-    this.remaining = m.blocks.map((_, b) => m.blocks.slice(b + 1).reduce((sum, x) => sum + x.weight, 0));
+    this.remaining = m.blocks.map((_, b) =>
+      m.blocks.slice(b + 1).reduce((sum, x) => sum + x.weight, 0),
+    );
     this.dot = new Float64Array(n);
     this.bound = new Float64Array(n);
     this.bucket = new Uint8Array(n);
@@ -182,7 +188,7 @@ function seedBinOf(s: Search): number {
   const histogram = new Int32Array(BINS);
   for (let j = 0; j < s.count; j++) histogram[(s.bins[j] = s.binOf(s.bound[s.eligible[j]]))]++;
   let bin = BINS;
-  for (let seen = 0; bin > 0 && seen < wanted; ) seen += histogram[--bin];
+  for (let seen = 0; bin > 0 && seen < wanted;) seen += histogram[--bin];
   return bin;
 }
 
@@ -206,9 +212,14 @@ function finish(s: Search, m: CandidateMatrix, row: number): void {
 /** Into the top list, kept sorted by key and then id. */
 function offer(s: Search, ids: string[], row: number, key: number, score: number): void {
   const top = s.top;
-  if (top.length === s.limit && (key < s.worst || (key === s.worst && ids[row] > s.worstId))) return;
+  if (top.length === s.limit && (key < s.worst || (key === s.worst && ids[row] > s.worstId)))
+    return;
   let i = top.length;
-  while (i > 0 && (key > top[i - 1].key || (key === top[i - 1].key && ids[row] < ids[top[i - 1].row]))) i--;
+  while (
+    i > 0 &&
+    (key > top[i - 1].key || (key === top[i - 1].key && ids[row] < ids[top[i - 1].row]))
+  )
+    i--;
   top.splice(i, 0, { row, key, score });
   if (top.length > s.limit) top.pop();
   if (top.length === s.limit) {

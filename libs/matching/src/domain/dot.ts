@@ -3,7 +3,13 @@
  * i mod 4), added as (s0 + s1) + (s2 + s3): every function here sums in that one order, so a block's
  * part of a dot product is the same number whichever of them computed it.
  */
-export function dotRange(a: Float32Array, aOffset: number, b: Float32Array, bOffset: number, width: number): number {
+export function dotRange(
+  a: Float32Array,
+  aOffset: number,
+  b: Float32Array,
+  bOffset: number,
+  width: number,
+): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -24,7 +30,13 @@ export function dotRange(a: Float32Array, aOffset: number, b: Float32Array, bOff
  * local embedder's first block) is written out with the query held in locals, about twice as fast
  * as the loop on this machine's V8; any other width takes the loop.
  */
-export function dotEachRow(query: Float32Array, rows: Float32Array, width: number, count: number, out: Float64Array): void {
+export function dotEachRow(
+  query: Float32Array,
+  rows: Float32Array,
+  width: number,
+  count: number,
+  out: Float64Array,
+): void {
   if (width !== 16) {
     for (let row = 0; row < count; row++) out[row] = dotRange(query, 0, rows, row * width, width);
     return;

@@ -20,17 +20,60 @@ export const LOVE_STORY_MESSAGES = 10;
 export const LOVE_STORY_CHEMISTRY = 0.8;
 
 export type MatchEvent =
-  | { type: 'MessageSent'; data: { matchId: string; messageId: string; senderId: string; content: string; seq: number } }
-  | { type: 'ChemistryRated'; data: { matchId: string; raterId: string; rating: number; reason: string | null; messageCount: number } }
-  | { type: 'RelationshipStatusChanged'; data: { matchId: string; from: RelationshipStatus; to: RelationshipStatus; triggeredBy: string } }
+  | {
+      type: 'MessageSent';
+      data: { matchId: string; messageId: string; senderId: string; content: string; seq: number };
+    }
+  | {
+      type: 'ChemistryRated';
+      data: {
+        matchId: string;
+        raterId: string;
+        rating: number;
+        reason: string | null;
+        messageCount: number;
+      };
+    }
+  | {
+      type: 'RelationshipStatusChanged';
+      data: {
+        matchId: string;
+        from: RelationshipStatus;
+        to: RelationshipStatus;
+        triggeredBy: string;
+      };
+    }
   | {
       type: 'LoveStoryPublished';
-      data: { storyId: string; matchId: string; agentIds: string[]; messageCount: number; chemistry: number; triggeredBy: string };
+      data: {
+        storyId: string;
+        matchId: string;
+        agentIds: string[];
+        messageCount: number;
+        chemistry: number;
+        triggeredBy: string;
+      };
     };
 
 export type MatchCommand =
-  | { type: 'SendMessage'; matchId: string; participants: readonly string[]; senderId: string; messageId: string; content: string; storyId: string }
-  | { type: 'RateChemistry'; matchId: string; participants: readonly string[]; raterId: string; rating: number; reason: string | null; storyId: string };
+  | {
+      type: 'SendMessage';
+      matchId: string;
+      participants: readonly string[];
+      senderId: string;
+      messageId: string;
+      content: string;
+      storyId: string;
+    }
+  | {
+      type: 'RateChemistry';
+      matchId: string;
+      participants: readonly string[];
+      raterId: string;
+      rating: number;
+      reason: string | null;
+      storyId: string;
+    };
 
 export interface RatingState {
   rating: number;
@@ -49,7 +92,14 @@ export interface MatchState {
 }
 
 export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
-  initialState: () => ({ status: 'active', messageCount: 0, ratingsCount: 0, ratings: {}, spokenBy: [], storyPublished: false }),
+  initialState: () => ({
+    status: 'active',
+    messageCount: 0,
+    ratingsCount: 0,
+    ratings: {},
+    spokenBy: [],
+    storyPublished: false,
+  }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -57,13 +107,22 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
         return {
           ...state,
           messageCount: state.messageCount + 1,
-          spokenBy: state.spokenBy.includes(event.data.senderId) ? state.spokenBy : [...state.spokenBy, event.data.senderId],
+          spokenBy: state.spokenBy.includes(event.data.senderId)
+            ? state.spokenBy
+            : [...state.spokenBy, event.data.senderId],
         };
       case 'ChemistryRated':
         return {
           ...state,
           ratingsCount: state.ratingsCount + 1,
-          ratings: { ...state.ratings, [event.data.raterId]: { rating: event.data.rating, reason: event.data.reason, messageCount: event.data.messageCount } },
+          ratings: {
+            ...state.ratings,
+            [event.data.raterId]: {
+              rating: event.data.rating,
+              reason: event.data.reason,
+              messageCount: event.data.messageCount,
+            },
+          },
         };
       case 'RelationshipStatusChanged':
         return { ...state, status: event.data.to };
@@ -76,28 +135,59 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
 
   decide(command, state) {
     const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
-    if (!command.participants.includes(actor)) throw forbidden('not_a_participant', 'only the two participants of this match may do this');
+    if (!command.participants.includes(actor))
+      throw forbidden('not_a_participant', 'only the two participants of this match may do this');
     switch (command.type) {
       case 'SendMessage': {
         if (state.status === 'broken_up') {
-          throw conflict('relationship_broken_up', 'this relationship is broken up: messages are closed until both rate the chemistry at 0.6 or more');
+          throw conflict(
+            'relationship_broken_up',
+            'this relationship is broken up: messages are closed until both rate the chemistry at 0.6 or more',
+          );
         }
         const sent: MatchEvent = {
           type: 'MessageSent',
-          data: { matchId: command.matchId, messageId: command.messageId, senderId: command.senderId, content: command.content, seq: state.messageCount + 1 },
+          data: {
+            matchId: command.matchId,
+            messageId: command.messageId,
+            senderId: command.senderId,
+            content: command.content,
+            seq: state.messageCount + 1,
+          },
         };
         return withLoveStory(state, [sent], command);
       }
       case 'RateChemistry': {
         const rated: MatchEvent = {
           type: 'ChemistryRated',
-          data: { matchId: command.matchId, raterId: command.raterId, rating: command.rating, reason: command.reason, messageCount: state.messageCount },
+          data: {
+            matchId: command.matchId,
+            raterId: command.raterId,
+            rating: command.rating,
+            reason: command.reason,
+            messageCount: state.messageCount,
+          },
         };
-        const next = nextStatus(matchDecider.evolve(state, rated), command.raterId, command.participants);
+        const next = nextStatus(
+          matchDecider.evolve(state, rated),
+          command.raterId,
+          command.participants,
+        );
         const events: MatchEvent[] =
           next === state.status
             ? [rated]
-            : [rated, { type: 'RelationshipStatusChanged', data: { matchId: command.matchId, from: state.status, to: next, triggeredBy: command.raterId } }];
+            : [
+                rated,
+                {
+                  type: 'RelationshipStatusChanged',
+                  data: {
+                    matchId: command.matchId,
+                    from: state.status,
+                    to: next,
+                    triggeredBy: command.raterId,
+                  },
+                },
+              ];
         return withLoveStory(state, events, command);
       }
     }
@@ -105,7 +195,11 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
 };
 
 /** Appends the love story when these events make the relationship reach its milestone. */
-function withLoveStory(state: MatchState, events: MatchEvent[], command: MatchCommand): MatchEvent[] {
+function withLoveStory(
+  state: MatchState,
+  events: MatchEvent[],
+  command: MatchCommand,
+): MatchEvent[] {
   const after = events.reduce(matchDecider.evolve, state);
   if (after.storyPublished || !reachedMilestone(after, command.participants)) return events;
   const ratings = command.participants.map((p) => after.ratings[p].rating);
@@ -130,14 +224,21 @@ export function reachedMilestone(state: MatchState, participants: readonly strin
   return (
     state.status === 'active' &&
     state.messageCount >= LOVE_STORY_MESSAGES &&
-    participants.every((p) => state.spokenBy.includes(p) && (state.ratings[p]?.rating ?? 0) >= LOVE_STORY_CHEMISTRY)
+    participants.every(
+      (p) => state.spokenBy.includes(p) && (state.ratings[p]?.rating ?? 0) >= LOVE_STORY_CHEMISTRY,
+    )
   );
 }
 
 /** The rule that moves a relationship between active and broken-up (README, "Chemistry"). */
-export function nextStatus(state: MatchState, raterId: string, participants: readonly string[]): RelationshipStatus {
+export function nextStatus(
+  state: MatchState,
+  raterId: string,
+  participants: readonly string[],
+): RelationshipStatus {
   const latest = state.ratings[raterId]?.rating;
-  if (state.status === 'active') return latest !== undefined && latest < BREAK_UP_BELOW ? 'broken_up' : 'active';
+  if (state.status === 'active')
+    return latest !== undefined && latest < BREAK_UP_BELOW ? 'broken_up' : 'active';
   const both = participants.map((p) => state.ratings[p]?.rating);
   return both.every((r) => r !== undefined && r >= RECONCILE_AT) ? 'active' : 'broken_up';
 }
@@ -150,8 +251,16 @@ export interface ChemistryScores {
   ratingsCount: number;
 }
 
-export function chemistryScores(ratings: Record<string, { rating: number }>, participants: readonly string[], ratingsCount: number): ChemistryScores {
+export function chemistryScores(
+  ratings: Record<string, { rating: number }>,
+  participants: readonly string[],
+  ratingsCount: number,
+): ChemistryScores {
   const byAgent = Object.fromEntries(participants.map((p) => [p, ratings[p]?.rating ?? null]));
   const given = Object.values(byAgent).filter((r): r is number => r !== null);
-  return { byAgent, average: given.length ? given.reduce((a, b) => a + b, 0) / given.length : null, ratingsCount };
+  return {
+    byAgent,
+    average: given.length ? given.reduce((a, b) => a + b, 0) / given.length : null,
+    ratingsCount,
+  };
 }

@@ -46,19 +46,34 @@ export const pairDecider: Decider<PairState, Swipe, PairEvent> = {
   },
 
   decide(command, state) {
-    if (command.swiperId === command.targetId) throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
+    if (command.swiperId === command.targetId)
+      throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
     const previous = state.swipes[command.swiperId];
     if (previous !== undefined) {
       // A swipe is final: repeating it changes nothing, changing it is refused.
       if (previous === command.liked) return [];
-      throw conflict('swipe_final', `already swiped ${previous ? 'like' : 'pass'} on this agent; swipes are final`);
+      throw conflict(
+        'swipe_final',
+        `already swiped ${previous ? 'like' : 'pass'} on this agent; swipes are final`,
+      );
     }
     const answered = state.swipes[command.targetId] !== undefined;
     const events: PairEvent[] = [
-      { type: 'SwipeRecorded', data: { swiperId: command.swiperId, targetId: command.targetId, liked: command.liked, awaitsResponse: command.liked && !answered } },
+      {
+        type: 'SwipeRecorded',
+        data: {
+          swiperId: command.swiperId,
+          targetId: command.targetId,
+          liked: command.liked,
+          awaitsResponse: command.liked && !answered,
+        },
+      },
     ];
     if (command.liked && state.swipes[command.targetId] === true && state.matchId === null) {
-      events.push({ type: 'MatchCreated', data: { matchId: command.matchId, agentIds: pairKey(command.swiperId, command.targetId) } });
+      events.push({
+        type: 'MatchCreated',
+        data: { matchId: command.matchId, agentIds: pairKey(command.swiperId, command.targetId) },
+      });
     }
     return events;
   },

@@ -1,12 +1,43 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent, LIMITS, RateLimit, RateLimitGuard } from '@companion/platform';
-import { RateChemistry, RatedChemistry, SendMessage, SentMessage, SwipeOn, SwipeResult } from '../application/matching.commands';
+import {
+  AgentAuthGuard,
+  AuthenticatedAgent,
+  CurrentAgent,
+  LIMITS,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import {
+  RateChemistry,
+  RatedChemistry,
+  SendMessage,
+  SentMessage,
+  SwipeOn,
+  SwipeResult,
+} from '../application/matching.commands';
 import { MatchingQueries } from '../application/matching.queries';
 import { MixerQueries } from '@companion/mixer';
-import { ChemistryRatingDto, DiscoverQuery, LeaderboardQuery, MessagesQuery, SendMessageDto, SwipeDto } from './matching.dto';
+import {
+  ChemistryRatingDto,
+  DiscoverQuery,
+  LeaderboardQuery,
+  MessagesQuery,
+  SendMessageDto,
+  SwipeDto,
+} from './matching.dto';
 
 @ApiTags('discovery')
 @ApiBearerAuth()
@@ -21,11 +52,22 @@ export class DiscoveryController {
 
   @Get('discover')
   @RateLimit('discovery')
-  @ApiOperation({ summary: 'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility' })
-  async discover(@CurrentAgent() agent: AuthenticatedAgent, @Query() query: DiscoverQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiOperation({
+    summary:
+      'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility',
+  })
+  async discover(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Query() query: DiscoverQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
     const only = query.mixer === undefined ? undefined : await this.mixer.guestIds(query.mixer);
-    const body = await this.queries.discover(agent.id, { limit: query.limit ?? LIMITS.list.discover.default, sceneId: query.sceneId, only });
+    const body = await this.queries.discover(agent.id, {
+      limit: query.limit ?? LIMITS.list.discover.default,
+      sceneId: query.sceneId,
+      only,
+    });
     void reply.header('content-type', 'application/json; charset=utf-8');
     return body;
   }
@@ -60,21 +102,41 @@ export class MatchesController {
   }
 
   @Get(':id/messages')
-  async messages(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Query() query: MessagesQuery) {
-    return this.queries.messages(id, agent.id, { cursor: query.cursor, limit: query.limit ?? LIMITS.list.messages.default });
+  async messages(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Query() query: MessagesQuery,
+  ) {
+    return this.queries.messages(id, agent.id, {
+      cursor: query.cursor,
+      limit: query.limit ?? LIMITS.list.messages.default,
+    });
   }
 
   @Post(':id/messages')
-  async send(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: SendMessageDto): Promise<{ message: SentMessage }> {
+  async send(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Body() body: SendMessageDto,
+  ): Promise<{ message: SentMessage }> {
     return { message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content)) };
   }
 
   @Post(':id/chemistry-rating')
   @HttpCode(200)
   @RateLimit('chemistry')
-  @ApiOperation({ summary: 'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it' })
-  rate(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string, @Body() body: ChemistryRatingDto): Promise<RatedChemistry> {
-    return this.commandBus.execute(new RateChemistry(id, agent.id, body.rating, body.reason ?? null));
+  @ApiOperation({
+    summary:
+      'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it',
+  })
+  rate(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Body() body: ChemistryRatingDto,
+  ): Promise<RatedChemistry> {
+    return this.commandBus.execute(
+      new RateChemistry(id, agent.id, body.rating, body.reason ?? null),
+    );
   }
 }
 
@@ -86,6 +148,12 @@ export class LeaderboardController {
   @Get()
   async leaderboard(@Query() query: LeaderboardQuery) {
     const sortBy = query.sortBy ?? 'likesReceived';
-    return { sortBy, entries: await this.queries.leaderboard(sortBy, query.limit ?? LIMITS.list.leaderboard.default) };
+    return {
+      sortBy,
+      entries: await this.queries.leaderboard(
+        sortBy,
+        query.limit ?? LIMITS.list.leaderboard.default,
+      ),
+    };
   }
 }

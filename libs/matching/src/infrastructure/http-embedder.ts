@@ -70,12 +70,20 @@ export class HttpTextEmbedder implements Embedder {
         body = await response.text();
       } catch (error) {
         if (controller.signal.aborted) {
-          throw new EmbeddingServiceError(`embedding service ${this.service} did not answer within ${this.timeoutMs} ms`, { cause: error });
+          throw new EmbeddingServiceError(
+            `embedding service ${this.service} did not answer within ${this.timeoutMs} ms`,
+            { cause: error },
+          );
         }
-        throw new EmbeddingServiceError(`embedding service ${this.service} could not be reached: ${messageOf(error)}`, { cause: error });
+        throw new EmbeddingServiceError(
+          `embedding service ${this.service} could not be reached: ${messageOf(error)}`,
+          { cause: error },
+        );
       }
       if (status < 200 || status > 299) {
-        throw new EmbeddingServiceError(`embedding service ${this.service} answered HTTP ${status}${excerpt(body)}`);
+        throw new EmbeddingServiceError(
+          `embedding service ${this.service} answered HTTP ${status}${excerpt(body)}`,
+        );
       }
       return l2Normalise(this.vectorOf(body));
     } finally {
@@ -88,7 +96,9 @@ export class HttpTextEmbedder implements Embedder {
     try {
       json = JSON.parse(body);
     } catch {
-      throw new EmbeddingServiceError(`embedding service ${this.service} did not answer JSON${excerpt(body)}`);
+      throw new EmbeddingServiceError(
+        `embedding service ${this.service} did not answer JSON${excerpt(body)}`,
+      );
     }
     const vector = embeddingField(json) ?? embeddingField(firstOf(field(json, 'data')));
     if (vector === undefined) {
@@ -96,10 +106,15 @@ export class HttpTextEmbedder implements Embedder {
         `embedding service ${this.service} answered neither {"embedding": number[]} nor {"data": [{"embedding": number[]}]}${excerpt(body)}`,
       );
     }
-    if (vector.length === 0) throw new EmbeddingServiceError(`embedding service ${this.service} answered an empty embedding`);
+    if (vector.length === 0)
+      throw new EmbeddingServiceError(
+        `embedding service ${this.service} answered an empty embedding`,
+      );
     const bad = vector.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v));
     if (bad >= 0) {
-      throw new EmbeddingServiceError(`embedding service ${this.service} answered a non-number at index ${bad}: ${JSON.stringify(vector[bad])}`);
+      throw new EmbeddingServiceError(
+        `embedding service ${this.service} answered a non-number at index ${bad}: ${JSON.stringify(vector[bad])}`,
+      );
     }
     return vector as number[];
   }
@@ -111,7 +126,9 @@ export function serviceInput(input: EmbeddingInput): string {
 }
 
 function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 function firstOf(value: unknown): unknown {

@@ -36,7 +36,9 @@ type Participation =
   | { type: 'ContributionAdded'; data: { agentId: string } }
   | { type: 'MixerRsvpRecorded' | 'MixerCheckedIn'; data: { agentId: string } };
 
-const embeddingInput = (p: Pick<Profile, 'personalityTraits' | 'interests' | 'bio' | 'backstory'>): EmbeddingInput => ({
+const embeddingInput = (
+  p: Pick<Profile, 'personalityTraits' | 'interests' | 'bio' | 'backstory'>,
+): EmbeddingInput => ({
   personalityTraits: p.personalityTraits,
   interests: p.interests,
   bio: p.bio,
@@ -56,12 +58,29 @@ export function discoveryProjection(embedder: Embedder): Projection {
         name: DISCOVERY_PROFILES,
         indexes: [
           { name: 'by_pos', fields: [['_pos', 1]] },
-          { name: 'by_active_scene', fields: [['active', 1], ['sceneId', 1]] },
+          {
+            name: 'by_active_scene',
+            fields: [
+              ['active', 1],
+              ['sceneId', 1],
+            ],
+          },
         ],
       },
       { name: DISCOVERY_PARTICIPATION, indexes: [{ name: 'by_pos', fields: [['_pos', 1]] }] },
     ],
-    eventTypes: ['AgentRegistered', 'AgentProfileUpdated', 'AgentDeleted', 'SwipeRecorded', 'MessageSent', 'ChemistryRated', 'GuidedDateStarted', 'ContributionAdded', 'MixerRsvpRecorded', 'MixerCheckedIn'],
+    eventTypes: [
+      'AgentRegistered',
+      'AgentProfileUpdated',
+      'AgentDeleted',
+      'SwipeRecorded',
+      'MessageSent',
+      'ChemistryRated',
+      'GuidedDateStarted',
+      'ContributionAdded',
+      'MixerRsvpRecorded',
+      'MixerCheckedIn',
+    ],
 
     async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
       const event = { type: recorded.type, data: recorded.data } as AgentEvent | Participation;
@@ -84,21 +103,28 @@ export function discoveryProjection(embedder: Embedder): Projection {
           const { agentId, changes } = event.data;
           const current = await ctx.get<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId);
           if (!current?.active) return;
-          const input = current.input && embeddingInput({ ...current.input, ...withoutUndefined(changes) });
+          const input =
+            current.input && embeddingInput({ ...current.input, ...withoutUndefined(changes) });
           const changed = JSON.stringify(input) !== JSON.stringify(current.input);
           const embedding = changed && input ? await embedder.embed(input) : current.embedding;
-          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, agentId, (doc) =>
-            doc && {
-              ...doc,
-              input,
-              embedding,
-              sceneId: changes.sceneId === undefined ? doc.sceneId : changes.sceneId,
-            },
+          await ctx.update<DiscoveryProfileDoc>(
+            DISCOVERY_PROFILES,
+            agentId,
+            (doc) =>
+              doc && {
+                ...doc,
+                input,
+                embedding,
+                sceneId: changes.sceneId === undefined ? doc.sceneId : changes.sceneId,
+              },
           );
           return participated(ctx, agentId, at);
         }
         case 'AgentDeleted':
-          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, event.data.agentId, () => ({ _id: event.data.agentId, active: false }));
+          await ctx.update<DiscoveryProfileDoc>(DISCOVERY_PROFILES, event.data.agentId, () => ({
+            _id: event.data.agentId,
+            active: false,
+          }));
           return;
         case 'SwipeRecorded':
           return participated(ctx, event.data.swiperId, at);
@@ -119,7 +145,10 @@ export function discoveryProjection(embedder: Embedder): Projection {
 
 /** A blind write: the document is the event's alone (an agent's events come in order). */
 function participated(ctx: ProjectionContext, agentId: string, at: string): void {
-  ctx.put<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, { _id: agentId, lastParticipationAt: at });
+  ctx.put<DiscoveryParticipationDoc>(DISCOVERY_PARTICIPATION, {
+    _id: agentId,
+    lastParticipationAt: at,
+  });
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {

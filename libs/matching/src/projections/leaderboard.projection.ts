@@ -21,18 +21,35 @@ export const leaderboardProjection: Projection = {
     {
       name: AGENT_STATS,
       indexes: [
-        { name: 'by_likes', fields: [['likesReceived', -1], ['_id', 1]] },
-        { name: 'by_matches', fields: [['matchCount', -1], ['_id', 1]] },
+        {
+          name: 'by_likes',
+          fields: [
+            ['likesReceived', -1],
+            ['_id', 1],
+          ],
+        },
+        {
+          name: 'by_matches',
+          fields: [
+            ['matchCount', -1],
+            ['_id', 1],
+          ],
+        },
       ],
     },
   ],
   eventTypes: ['AgentRegistered', 'SwipeRecorded', 'MatchCreated', 'AgentDeleted'],
 
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
-    const event = { type: recorded.type, data: recorded.data } as PairEvent | { type: 'AgentRegistered' | 'AgentDeleted'; data: { agentId: string } };
+    const event = { type: recorded.type, data: recorded.data } as
+      PairEvent | { type: 'AgentRegistered' | 'AgentDeleted'; data: { agentId: string } };
     switch (event.type) {
       case 'AgentRegistered':
-        await ctx.update<AgentStatsDoc>(AGENT_STATS, event.data.agentId, (s) => s ?? { _id: event.data.agentId, likesReceived: 0, matchCount: 0 });
+        await ctx.update<AgentStatsDoc>(
+          AGENT_STATS,
+          event.data.agentId,
+          (s) => s ?? { _id: event.data.agentId, likesReceived: 0, matchCount: 0 },
+        );
         return;
       case 'SwipeRecorded':
         if (event.data.liked) await bump(ctx, event.data.targetId, 'likesReceived');

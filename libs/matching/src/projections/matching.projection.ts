@@ -89,16 +89,40 @@ export const matchingProjection: Projection = {
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
-    { name: MESSAGES, indexes: [{ name: 'by_match_seq', fields: [['matchId', 1], ['seq', -1]] }] },
+    {
+      name: MESSAGES,
+      indexes: [
+        {
+          name: 'by_match_seq',
+          fields: [
+            ['matchId', 1],
+            ['seq', -1],
+          ],
+        },
+      ],
+    },
     {
       name: SWIPES,
       indexes: [
         { name: 'by_swiper', fields: [['swiperId', 1]] },
-        { name: 'by_target_liked', fields: [['targetId', 1], ['liked', 1]] },
+        {
+          name: 'by_target_liked',
+          fields: [
+            ['targetId', 1],
+            ['liked', 1],
+          ],
+        },
       ],
     },
   ],
-  eventTypes: ['SwipeRecorded', 'MatchCreated', 'MessageSent', 'ChemistryRated', 'RelationshipStatusChanged', 'AgentDeleted'],
+  eventTypes: [
+    'SwipeRecorded',
+    'MatchCreated',
+    'MessageSent',
+    'ChemistryRated',
+    'RelationshipStatusChanged',
+    'AgentDeleted',
+  ],
 
   async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as Handled;
@@ -126,43 +150,68 @@ export const matchingProjection: Projection = {
           closed: false,
         }));
         for (const agentId of agentIds) {
-          await ctx.update<AgentMatchesDoc>(AGENT_MATCHES, agentId, (doc) => ({ _id: agentId, matchIds: [matchId, ...(doc?.matchIds ?? [])] }));
+          await ctx.update<AgentMatchesDoc>(AGENT_MATCHES, agentId, (doc) => ({
+            _id: agentId,
+            matchIds: [matchId, ...(doc?.matchIds ?? [])],
+          }));
         }
         return;
       }
       case 'MessageSent': {
         const { matchId, messageId, senderId, content, seq } = event.data;
-        ctx.put<MessageDoc>(MESSAGES, { _id: messageId, matchId, senderId, content, seq, createdAt: at });
-        await ctx.update<MatchDoc>(MATCHES, matchId, (m) =>
-          m &&
-          changedMatch(m, {
-            messageCount: seq,
-            latestMessage: { id: messageId, senderId, content, createdAt: at },
-            spokenBy: m.spokenBy.includes(senderId) ? m.spokenBy : [...m.spokenBy, senderId],
-            lastActivityAt: at,
-          }),
+        ctx.put<MessageDoc>(MESSAGES, {
+          _id: messageId,
+          matchId,
+          senderId,
+          content,
+          seq,
+          createdAt: at,
+        });
+        await ctx.update<MatchDoc>(
+          MATCHES,
+          matchId,
+          (m) =>
+            m &&
+            changedMatch(m, {
+              messageCount: seq,
+              latestMessage: { id: messageId, senderId, content, createdAt: at },
+              spokenBy: m.spokenBy.includes(senderId) ? m.spokenBy : [...m.spokenBy, senderId],
+              lastActivityAt: at,
+            }),
         );
         return;
       }
       case 'ChemistryRated': {
         const { matchId, raterId, rating, reason, messageCount } = event.data;
-        await ctx.update<MatchDoc>(MATCHES, matchId, (m) =>
-          m &&
-          changedMatch(m, {
-            ratings: { ...m.ratings, [raterId]: { rating, reason, ratedAt: at, messageCount } },
-            ratingsCount: m.ratingsCount + 1,
-            lastActivityAt: at,
-          }),
+        await ctx.update<MatchDoc>(
+          MATCHES,
+          matchId,
+          (m) =>
+            m &&
+            changedMatch(m, {
+              ratings: { ...m.ratings, [raterId]: { rating, reason, ratedAt: at, messageCount } },
+              ratingsCount: m.ratingsCount + 1,
+              lastActivityAt: at,
+            }),
         );
         return;
       }
       case 'RelationshipStatusChanged':
-        await ctx.update<MatchDoc>(MATCHES, event.data.matchId, (m) => m && changedMatch(m, { status: event.data.to, lastActivityAt: at }));
+        await ctx.update<MatchDoc>(
+          MATCHES,
+          event.data.matchId,
+          (m) => m && changedMatch(m, { status: event.data.to, lastActivityAt: at }),
+        );
         return;
       case 'AgentDeleted': {
         const { agentId } = event.data;
         const mine = await ctx.get<AgentMatchesDoc>(AGENT_MATCHES, agentId);
-        for (const matchId of mine?.matchIds ?? []) await ctx.update<MatchDoc>(MATCHES, matchId, (m) => m && changedMatch(m, { closed: true }));
+        for (const matchId of mine?.matchIds ?? [])
+          await ctx.update<MatchDoc>(
+            MATCHES,
+            matchId,
+            (m) => m && changedMatch(m, { closed: true }),
+          );
         await ctx.update(AGENT_MATCHES, agentId, () => null);
         // Its swipes stay: they name no profile data, and every reader drops agents who are gone.
         return;

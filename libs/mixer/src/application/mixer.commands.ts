@@ -5,10 +5,15 @@ import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
 import { MixerOccurrence, parseMixerKey } from '../domain/mixer-occurrence';
 import { MixerAction, mixerRsvpDecider, RsvpStatus } from '../domain/mixer-rsvp';
 
-export const mixerRsvpStream = (key: string, agentId: string) => streamName('mixerRsvp', `${key}_${agentId}`);
+export const mixerRsvpStream = (key: string, agentId: string) =>
+  streamName('mixerRsvp', `${key}_${agentId}`);
 
 export class ActOnMixer {
-  constructor(readonly key: string, readonly agentId: string, readonly action: MixerAction) {}
+  constructor(
+    readonly key: string,
+    readonly agentId: string,
+    readonly action: MixerAction,
+  ) {}
 }
 
 export interface MixerActionResult {

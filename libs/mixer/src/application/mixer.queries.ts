@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AgentDoc, AGENTS } from '@companion/agents';
 import { AppConfig, CLOCK, Clock, CONFIG } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
-import { MixerOccurrence, MixerStatus, mixerStatus, parseMixerKey } from '../domain/mixer-occurrence';
+import {
+  MixerOccurrence,
+  MixerStatus,
+  mixerStatus,
+  parseMixerKey,
+} from '../domain/mixer-occurrence';
 import { RsvpStatus } from '../domain/mixer-rsvp';
 import { guestDocId, MIXER_GUESTS, MixerGuestDoc } from '../projections/mixer-guests.projection';
 
@@ -54,7 +59,10 @@ export class MixerQueries {
    */
   async guestIds(key: string): Promise<Set<string>> {
     const occurrence = parseMixerKey(key);
-    const docs = await this.readModels.find<MixerGuestDoc>(MIXER_GUESTS, { key: occurrence.key, attending: true });
+    const docs = await this.readModels.find<MixerGuestDoc>(MIXER_GUESTS, {
+      key: occurrence.key,
+      attending: true,
+    });
     return new Set(docs.map((d) => d.agentId));
   }
 
@@ -66,13 +74,30 @@ export class MixerQueries {
     const { key } = occurrence;
     const [attendeeCount, listed, mine] = await Promise.all([
       this.readModels.count(MIXER_GUESTS, { key, attending: true }),
-      this.readModels.find<MixerGuestDoc>(MIXER_GUESTS, { key, attending: true }, {
-        sort: [['checkedIn', -1], ['since', 1], ['_id', 1]],
-        limit: GUEST_LIST_MAX,
-      }),
-      callerId && !own ? this.readModels.get<MixerGuestDoc>(MIXER_GUESTS, guestDocId(key, callerId)) : null,
+      this.readModels.find<MixerGuestDoc>(
+        MIXER_GUESTS,
+        { key, attending: true },
+        {
+          sort: [
+            ['checkedIn', -1],
+            ['since', 1],
+            ['_id', 1],
+          ],
+          limit: GUEST_LIST_MAX,
+        },
+      ),
+      callerId && !own
+        ? this.readModels.get<MixerGuestDoc>(MIXER_GUESTS, guestDocId(key, callerId))
+        : null,
     ]);
-    const profiles = new Map((await this.readModels.getMany<AgentDoc>(AGENTS, listed.map((g) => g.agentId))).map((a) => [a._id, a]));
+    const profiles = new Map(
+      (
+        await this.readModels.getMany<AgentDoc>(
+          AGENTS,
+          listed.map((g) => g.agentId),
+        )
+      ).map((a) => [a._id, a]),
+    );
     const rsvp = callerId ? (own ?? mine?.status ?? 'none') : null;
     const { discoverUrl, calendarUrl } = mixerLinks(this.config.publicBaseUrl, key);
     return {
@@ -95,5 +120,11 @@ export class MixerQueries {
 
 function guestView(agent: AgentDoc, guest: MixerGuestDoc): MixerGuest {
   const p = agent.profile;
-  return { id: agent._id, name: p.name, avatarUrl: p.avatarUrl ?? null, sceneId: p.sceneId ?? null, checkedIn: guest.checkedIn };
+  return {
+    id: agent._id,
+    name: p.name,
+    avatarUrl: p.avatarUrl ?? null,
+    sceneId: p.sceneId ?? null,
+    checkedIn: guest.checkedIn,
+  };
 }

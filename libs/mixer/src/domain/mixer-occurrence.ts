@@ -31,7 +31,8 @@ export function parseDate(text: string): Date | null {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  const roundTrips = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const roundTrips =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return roundTrips ? date : null;
 }
 
@@ -48,7 +49,8 @@ function occurrenceOn(saturday: Date): MixerOccurrence {
 export function parseMixerKey(key: string): MixerOccurrence {
   const date = parseDate(key);
   if (!date) throw invalid('invalid_mixer_key', `"${key}" is not a date of the form YYYY-MM-DD`);
-  if (date.getUTCDay() !== SATURDAY) throw invalid('not_a_saturday', `${key} is not a Saturday; the mixer takes place on Saturdays`);
+  if (date.getUTCDay() !== SATURDAY)
+    throw invalid('not_a_saturday', `${key} is not a Saturday; the mixer takes place on Saturdays`);
   return occurrenceOn(date);
 }
 
@@ -67,7 +69,9 @@ function saturdayOnOrAfter(midnight: Date): Date {
 export function currentOrNextOccurrence(now: Date): MixerOccurrence {
   const saturday = saturdayOnOrAfter(new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS));
   const candidate = occurrenceOn(saturday);
-  return mixerStatus(candidate, now) === 'ended' ? occurrenceOn(new Date(saturday.getTime() + 7 * DAY_MS)) : candidate;
+  return mixerStatus(candidate, now) === 'ended'
+    ? occurrenceOn(new Date(saturday.getTime() + 7 * DAY_MS))
+    : candidate;
 }
 
 /** `GET /mixer?week=`: the first Saturday on or after the date, so a Saturday names itself. */
@@ -76,7 +80,8 @@ export function occurrenceForWeek(week: string): MixerOccurrence {
   if (!date) throw invalid('invalid_week', `week "${week}" is not a date of the form YYYY-MM-DD`);
   const saturday = saturdayOnOrAfter(date);
   // The Saturday after 9999-12-31 has no YYYY-MM-DD key.
-  if (saturday.getUTCFullYear() > 9999) throw invalid('invalid_week', `no Saturday with a YYYY-MM-DD key follows ${week}`);
+  if (saturday.getUTCFullYear() > 9999)
+    throw invalid('invalid_week', `no Saturday with a YYYY-MM-DD key follows ${week}`);
   return occurrenceOn(saturday);
 }
 

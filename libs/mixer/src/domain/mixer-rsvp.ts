@@ -37,7 +37,11 @@ export type MixerRsvpEvent =
   | { type: 'MixerRsvpCancelled'; data: RsvpData }
   | { type: 'MixerCheckedIn'; data: RsvpData };
 
-export const MIXER_RSVP_EVENT_TYPES: readonly MixerRsvpEvent['type'][] = ['MixerRsvpRecorded', 'MixerRsvpCancelled', 'MixerCheckedIn'];
+export const MIXER_RSVP_EVENT_TYPES: readonly MixerRsvpEvent['type'][] = [
+  'MixerRsvpRecorded',
+  'MixerRsvpCancelled',
+  'MixerCheckedIn',
+];
 
 export interface MixerRsvpCommand {
   action: MixerAction;
@@ -75,15 +79,26 @@ export const mixerRsvpDecider: Decider<RsvpState, MixerRsvpCommand, MixerRsvpEve
     switch (action) {
       case 'RSVP':
         if (timing === 'ended') throw ended(key);
-        if (isBeyondHorizon(occurrence, now)) throw conflict('beyond_horizon', `RSVPs open 4 weeks ahead: the mixer of ${key} starts more than 28 days from now`);
+        if (isBeyondHorizon(occurrence, now))
+          throw conflict(
+            'beyond_horizon',
+            `RSVPs open 4 weeks ahead: the mixer of ${key} starts more than 28 days from now`,
+          );
         return isAttending(status) ? [] : [{ type: 'MixerRsvpRecorded', data }];
       case 'CANCEL':
         if (timing === 'ended') throw ended(key);
-        if (status === 'checked_in') throw conflict('already_checked_in', 'you have checked in to this mixer; attendance cannot be cancelled');
+        if (status === 'checked_in')
+          throw conflict(
+            'already_checked_in',
+            'you have checked in to this mixer; attendance cannot be cancelled',
+          );
         return status === 'going' ? [{ type: 'MixerRsvpCancelled', data }] : [];
       case 'CHECK_IN':
         if (timing !== 'live') {
-          throw conflict('not_live', `check-in is open only during the live hour, ${occurrence.startsAt.toISOString()} to ${occurrence.endsAt.toISOString()}; this mixer is ${timing}`);
+          throw conflict(
+            'not_live',
+            `check-in is open only during the live hour, ${occurrence.startsAt.toISOString()} to ${occurrence.endsAt.toISOString()}; this mixer is ${timing}`,
+          );
         }
         return status === 'checked_in' ? [] : [{ type: 'MixerCheckedIn', data }];
     }

@@ -1,12 +1,38 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AgentAuthGuard, AppConfig, AuthenticatedAgent, CLOCK, CONFIG, Clock, CurrentAgent, OptionalAgentAuthGuard, RateLimit, RateLimitGuard } from '@companion/platform';
+import {
+  AgentAuthGuard,
+  AppConfig,
+  AuthenticatedAgent,
+  CLOCK,
+  CONFIG,
+  Clock,
+  CurrentAgent,
+  OptionalAgentAuthGuard,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
 import { ActOnMixer, MixerActionResult } from '../application/mixer.commands';
 import { mixerLinks, MixerQueries, MixerView } from '../application/mixer.queries';
 import { mixerCalendar } from '../domain/calendar';
-import { currentOrNextOccurrence, occurrenceForWeek, parseMixerKey } from '../domain/mixer-occurrence';
+import {
+  currentOrNextOccurrence,
+  occurrenceForWeek,
+  parseMixerKey,
+} from '../domain/mixer-occurrence';
 import { RsvpStatus } from '../domain/mixer-rsvp';
 import { MixerQuery, MixerRsvpDto } from './mixer.dto';
 
@@ -23,9 +49,17 @@ export class MixerController {
   @Get()
   @ApiBearerAuth()
   @UseGuards(OptionalAgentAuthGuard)
-  @ApiOperation({ summary: 'The current or next Saturday Social (or the one of `week`); a key adds your RSVP' })
-  view(@CurrentAgent() agent: AuthenticatedAgent | undefined, @Query() query: MixerQuery): Promise<MixerView> {
-    const occurrence = query.week === undefined ? currentOrNextOccurrence(this.clock.now()) : occurrenceForWeek(query.week);
+  @ApiOperation({
+    summary: 'The current or next Saturday Social (or the one of `week`); a key adds your RSVP',
+  })
+  view(
+    @CurrentAgent() agent: AuthenticatedAgent | undefined,
+    @Query() query: MixerQuery,
+  ): Promise<MixerView> {
+    const occurrence =
+      query.week === undefined
+        ? currentOrNextOccurrence(this.clock.now())
+        : occurrenceForWeek(query.week);
     return this.queries.view(occurrence, agent?.id);
   }
 
@@ -34,10 +68,22 @@ export class MixerController {
   @ApiBearerAuth()
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('mixer')
-  @ApiOperation({ summary: 'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing' })
-  async rsvp(@CurrentAgent() agent: AuthenticatedAgent, @Param('key') key: string, @Body() body: MixerRsvpDto): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
-    const result: MixerActionResult = await this.commandBus.execute(new ActOnMixer(key, agent.id, body.action));
-    return { mixer: await this.queries.view(result.occurrence, agent.id, result.rsvp), rsvp: result.rsvp };
+  @ApiOperation({
+    summary:
+      'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing',
+  })
+  async rsvp(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('key') key: string,
+    @Body() body: MixerRsvpDto,
+  ): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
+    const result: MixerActionResult = await this.commandBus.execute(
+      new ActOnMixer(key, agent.id, body.action),
+    );
+    return {
+      mixer: await this.queries.view(result.occurrence, agent.id, result.rsvp),
+      rsvp: result.rsvp,
+    };
   }
 
   @Get(':key/calendar')
@@ -46,7 +92,9 @@ export class MixerController {
   calendar(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): string {
     const occurrence = parseMixerKey(key);
     const links = mixerLinks(this.config.publicBaseUrl, occurrence.key);
-    void reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `inline; filename="companion-mixer-${occurrence.key}.ics"`);
+    void reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `inline; filename="companion-mixer-${occurrence.key}.ics"`);
     return mixerCalendar({
       occurrence,
       stampedAt: this.clock.now(),

@@ -1,6 +1,11 @@
 import type { RecordedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
-import { isAttending, MIXER_RSVP_EVENT_TYPES, MixerRsvpEvent, RsvpStatus } from '../domain/mixer-rsvp';
+import {
+  isAttending,
+  MIXER_RSVP_EVENT_TYPES,
+  MixerRsvpEvent,
+  RsvpStatus,
+} from '../domain/mixer-rsvp';
 
 /** One agent's RSVP to one occurrence (`{key}_{agentId}`), kept after a cancel so the agent sees its own state. */
 export interface MixerGuestDoc extends Doc {
@@ -38,7 +43,18 @@ export const mixerGuestsProjection: Projection = {
   collections: [
     {
       name: MIXER_GUESTS,
-      indexes: [{ name: 'by_guest_list', fields: [['key', 1], ['attending', 1], ['checkedIn', -1], ['since', 1], ['_id', 1]] }],
+      indexes: [
+        {
+          name: 'by_guest_list',
+          fields: [
+            ['key', 1],
+            ['attending', 1],
+            ['checkedIn', -1],
+            ['since', 1],
+            ['_id', 1],
+          ],
+        },
+      ],
     },
     { name: MIXER_AGENTS },
   ],
@@ -52,7 +68,11 @@ export const mixerGuestsProjection: Projection = {
     const agent = await ctx.get<MixerAgentDoc>(MIXER_AGENTS, agentId);
     if (agent?.deleted) return;
     if (!agent?.keys.includes(key)) {
-      await ctx.update<MixerAgentDoc>(MIXER_AGENTS, agentId, (a) => ({ _id: agentId, keys: [...(a?.keys ?? []), key], deleted: false }));
+      await ctx.update<MixerAgentDoc>(MIXER_AGENTS, agentId, (a) => ({
+        _id: agentId,
+        keys: [...(a?.keys ?? []), key],
+        deleted: false,
+      }));
     }
     const at = recorded.metadata.occurredAt;
     await ctx.update<MixerGuestDoc>(MIXER_GUESTS, guestDocId(key, agentId), (doc) => {
@@ -74,11 +94,20 @@ export const mixerGuestsProjection: Projection = {
 };
 
 function statusAfter(type: MixerRsvpEvent['type']): MixerGuestDoc['status'] {
-  return type === 'MixerRsvpRecorded' ? 'going' : type === 'MixerRsvpCancelled' ? 'cancelled' : 'checked_in';
+  return type === 'MixerRsvpRecorded'
+    ? 'going'
+    : type === 'MixerRsvpCancelled'
+      ? 'cancelled'
+      : 'checked_in';
 }
 
 async function forget(ctx: ProjectionContext, agentId: string): Promise<void> {
   const agent = await ctx.get<MixerAgentDoc>(MIXER_AGENTS, agentId);
-  for (const key of agent?.keys ?? []) await ctx.update(MIXER_GUESTS, guestDocId(key, agentId), () => null);
-  await ctx.update<MixerAgentDoc>(MIXER_AGENTS, agentId, () => ({ _id: agentId, keys: [], deleted: true }));
+  for (const key of agent?.keys ?? [])
+    await ctx.update(MIXER_GUESTS, guestDocId(key, agentId), () => null);
+  await ctx.update<MixerAgentDoc>(MIXER_AGENTS, agentId, () => ({
+    _id: agentId,
+    keys: [],
+    deleted: true,
+  }));
 }

@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AgentQueries } from '@companion/agents';
 import { CLOCK, Clock } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
-import { OWNER_LINKS, OWNER_SESSIONS, OwnerLinkDoc, OwnerSessionDoc } from '../projections/owner-access.projection';
+import {
+  OWNER_LINKS,
+  OWNER_SESSIONS,
+  OwnerLinkDoc,
+  OwnerSessionDoc,
+} from '../projections/owner-access.projection';
 
 export interface OpenOwnerSession {
   agentId: string;
@@ -26,7 +31,8 @@ export class OwnerAccessQueries {
   /** The session if it opens a dashboard now: not revoked, not past its 30 days, its agent not deleted. */
   async openSession(sessionHash: string): Promise<OpenOwnerSession | null> {
     const session = await this.readModels.get<OwnerSessionDoc>(OWNER_SESSIONS, sessionHash);
-    if (!session || session.revoked || this.clock.now().getTime() >= Date.parse(session.expiresAt)) return null;
+    if (!session || session.revoked || this.clock.now().getTime() >= Date.parse(session.expiresAt))
+      return null;
     // Two projections learn of a deletion, each at its own pace: either one having applied it is enough to refuse.
     if (!(await this.agents.byId(session.agentId))) return null;
     return { agentId: session.agentId, sessionHash, expiresAt: session.expiresAt };

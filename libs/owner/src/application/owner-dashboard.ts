@@ -31,25 +31,40 @@ export class OwnerDashboard {
     const all = await this.matching.matches(agentId);
     const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
     const [matches, guidedDates, mixer] = await Promise.all([
-      Promise.all(shown.map(async (m) => ({
-        id: m.id,
-        status: m.status,
-        createdAt: m.createdAt,
-        lastActivityAt: m.lastActivityAt,
-        partner: m.partner,
-        messageCount: m.messageCount,
-        // Oldest first, as a conversation reads.
-        recentMessages: (await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })).messages.reverse(),
-      }))),
-      this.guidedDates(shown.map((m) => m.id), agentId),
+      Promise.all(
+        shown.map(async (m) => ({
+          id: m.id,
+          status: m.status,
+          createdAt: m.createdAt,
+          lastActivityAt: m.lastActivityAt,
+          partner: m.partner,
+          messageCount: m.messageCount,
+          // Oldest first, as a conversation reads.
+          recentMessages: (
+            await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })
+          ).messages.reverse(),
+        })),
+      ),
+      this.guidedDates(
+        shown.map((m) => m.id),
+        agentId,
+      ),
       this.mixer.view(currentOrNextOccurrence(this.clock.now()), agentId),
     ]);
-    return { agent: toProfileView(doc), matches, hasMoreMatches: all.length > shown.length, guidedDates, mixer };
+    return {
+      agent: toProfileView(doc),
+      matches,
+      hasMoreMatches: all.length > shown.length,
+      guidedDates,
+      mixer,
+    };
   }
 
   /** Every guided date of the shown matches, most recently started first. */
   private async guidedDates(matchIds: string[], agentId: string) {
-    const views = (await Promise.all(matchIds.map((id) => this.dates.forMatch(id, agentId)))).flat();
+    const views = (
+      await Promise.all(matchIds.map((id) => this.dates.forMatch(id, agentId)))
+    ).flat();
     return views.sort((a, b) => b.activity.startedAt.localeCompare(a.activity.startedAt));
   }
 }

@@ -15,7 +15,6 @@ export function generateSessionId(): string {
   return randomBytes(32).toString('base64url');
 }
 
-
 /** Anything else is refused before a lookup: it cannot be a secret the service issued. */
 export const looksLikeOwnerSecret = (value: string) => OWNER_SECRET.test(value);
 export const looksLikeSessionId = (value: string) => SESSION_ID.test(value);

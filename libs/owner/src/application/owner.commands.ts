@@ -12,14 +12,23 @@ export class CreateOwnerLink {
 }
 
 export class RedeemOwnerLink {
-  constructor(readonly agentId: string, readonly linkId: string) {}
+  constructor(
+    readonly agentId: string,
+    readonly linkId: string,
+  ) {}
 }
 
 export class RevokeOwnerSession {
-  constructor(readonly agentId: string, readonly sessionHash: string) {}
+  constructor(
+    readonly agentId: string,
+    readonly sessionHash: string,
+  ) {}
 }
 
-function decided<T extends OwnerEvent['type']>(events: readonly { type: string }[], type: T): Extract<OwnerEvent, { type: T }> {
+function decided<T extends OwnerEvent['type']>(
+  events: readonly { type: string }[],
+  type: T,
+): Extract<OwnerEvent, { type: T }> {
   const event = events.find((e) => e.type === type);
   if (!event) throw new Error(`the agent decider did not decide ${type}`);
   return event as Extract<OwnerEvent, { type: T }>;
@@ -39,7 +48,13 @@ export class CreateOwnerLinkHandler implements ICommandHandler<CreateOwnerLink> 
     const { events } = await this.commands.handle(
       agentStream(agentId),
       agentDecider,
-      { type: 'CreateOwnerLink', agentId, linkId: newId(), secretHash: sha256Hex(secret), now: this.clock.now() },
+      {
+        type: 'CreateOwnerLink',
+        agentId,
+        linkId: newId(),
+        secretHash: sha256Hex(secret),
+        now: this.clock.now(),
+      },
       { actorId: agentId },
     );
     return { secret, expiresAt: decided(events, 'OwnerLinkCreated').data.expiresAt };
@@ -55,12 +70,21 @@ export class RedeemOwnerLinkHandler implements ICommandHandler<RedeemOwnerLink> 
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ agentId, linkId }: RedeemOwnerLink): Promise<{ sessionId: string; expiresAt: string }> {
+  async execute({
+    agentId,
+    linkId,
+  }: RedeemOwnerLink): Promise<{ sessionId: string; expiresAt: string }> {
     const sessionId = generateSessionId();
     const { events } = await this.commands.handle(
       agentStream(agentId),
       agentDecider,
-      { type: 'RedeemOwnerLink', agentId, linkId, sessionHash: sha256Hex(sessionId), now: this.clock.now() },
+      {
+        type: 'RedeemOwnerLink',
+        agentId,
+        linkId,
+        sessionHash: sha256Hex(sessionId),
+        now: this.clock.now(),
+      },
       { actorId: agentId },
     );
     return { sessionId, expiresAt: decided(events, 'OwnerLinkRedeemed').data.sessionExpiresAt };
@@ -73,6 +97,11 @@ export class RevokeOwnerSessionHandler implements ICommandHandler<RevokeOwnerSes
   constructor(private readonly commands: EventSourcedCommands) {}
 
   async execute({ agentId, sessionHash }: RevokeOwnerSession): Promise<void> {
-    await this.commands.handle(agentStream(agentId), agentDecider, { type: 'RevokeOwnerSession', agentId, sessionHash }, { actorId: agentId });
+    await this.commands.handle(
+      agentStream(agentId),
+      agentDecider,
+      { type: 'RevokeOwnerSession', agentId, sessionHash },
+      { actorId: agentId },
+    );
   }
 }

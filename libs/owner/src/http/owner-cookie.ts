@@ -22,6 +22,7 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
 }
 
 /** Spec §5 rule 8: HttpOnly and SameSite=Strict, Secure in production, 30 days. */
-export const sessionCookie = (sessionId: string, secure: boolean) => cookie(sessionId, OWNER_SESSION_LIFETIME_MS / 1000, secure);
+export const sessionCookie = (sessionId: string, secure: boolean) =>
+  cookie(sessionId, OWNER_SESSION_LIFETIME_MS / 1000, secure);
 
 export const clearedSessionCookie = (secure: boolean) => cookie('', 0, secure);

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -30,22 +41,37 @@ export class OwnerDashboardController {
   @Get('dashboard')
   @UseGuards(OwnerSessionGuard)
   async view(@CurrentOwnerSession() session: OpenOwnerSession) {
-    return { ...(await this.dashboard.for(session.agentId)), session: { expiresAt: session.expiresAt } };
+    return {
+      ...(await this.dashboard.for(session.agentId)),
+      session: { expiresAt: session.expiresAt },
+    };
   }
 
   /** The mixer's own command on behalf of the session's agent: the same rules, codes and answer as POST /api/v1/mixer/{key}/rsvp. */
   @Post('mixer/:key/rsvp')
   @HttpCode(200)
   @UseGuards(OwnerHeaderGuard, OwnerSessionGuard)
-  async rsvp(@CurrentOwnerSession() session: OpenOwnerSession, @Param('key') key: string, @Body() body: OwnerRsvpDto) {
-    const result: MixerActionResult = await this.commandBus.execute(new ActOnMixer(key, session.agentId, body.action));
-    return { mixer: await this.mixer.view(result.occurrence, session.agentId, result.rsvp), rsvp: result.rsvp };
+  async rsvp(
+    @CurrentOwnerSession() session: OpenOwnerSession,
+    @Param('key') key: string,
+    @Body() body: OwnerRsvpDto,
+  ) {
+    const result: MixerActionResult = await this.commandBus.execute(
+      new ActOnMixer(key, session.agentId, body.action),
+    );
+    return {
+      mixer: await this.mixer.view(result.occurrence, session.agentId, result.rsvp),
+      rsvp: result.rsvp,
+    };
   }
 
   @Post('disconnect')
   @HttpCode(200)
   @UseGuards(OwnerHeaderGuard, OwnerSessionGuard)
-  async disconnect(@CurrentOwnerSession() session: OpenOwnerSession, @Res({ passthrough: true }) reply: FastifyReply) {
+  async disconnect(
+    @CurrentOwnerSession() session: OpenOwnerSession,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     await this.commandBus.execute(new RevokeOwnerSession(session.agentId, session.sessionHash));
     void reply.header('Set-Cookie', clearedSessionCookie(this.config.production));
     return { disconnected: true };

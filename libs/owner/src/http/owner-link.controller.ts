@@ -1,7 +1,13 @@
 import { Controller, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AppConfig, AuthenticatedAgent, CONFIG, CurrentAgent } from '@companion/platform';
+import {
+  AgentAuthGuard,
+  AppConfig,
+  AuthenticatedAgent,
+  CONFIG,
+  CurrentAgent,
+} from '@companion/platform';
 import { CreateOwnerLink } from '../application/owner.commands';
 import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
 
@@ -27,10 +33,17 @@ export class OwnerLinkController {
   @UseGuards(AgentAuthGuard)
   @UseInterceptors(OwnerHeadersInterceptor)
   @ApiBearerAuth()
-  @ApiOperation({ summary: "A one-use link (15 minutes) to the agent's owner dashboard; create only on operator request" })
+  @ApiOperation({
+    summary:
+      "A one-use link (15 minutes) to the agent's owner dashboard; create only on operator request",
+  })
   async create(@CurrentAgent() agent: AuthenticatedAgent) {
     const { secret, expiresAt } = await this.commandBus.execute(new CreateOwnerLink(agent.id));
     // In the fragment, the secret never reaches a server log, a proxy or a Referer header.
-    return { ownerUrl: `${this.config.publicBaseUrl}/owner#${secret}`, expiresAt, guidance: OWNER_LINK_GUIDANCE };
+    return {
+      ownerUrl: `${this.config.publicBaseUrl}/owner#${secret}`,
+      expiresAt,
+      guidance: OWNER_LINK_GUIDANCE,
+    };
   }
 }

@@ -1,4 +1,10 @@
-import { CanActivate, createParamDecorator, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { invalidOwnerSession } from '@companion/agents/domain';
 import { sha256Hex } from '@companion/platform';
@@ -18,15 +24,24 @@ type OwnerRequest = FastifyRequest & { ownerSession?: OpenOwnerSession };
 @Injectable()
 export class OwnerHeaderGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (context.switchToHttp().getRequest<FastifyRequest>().headers[OWNER_HEADER] === '1') return true;
-    throw new ForbiddenException({ message: 'owner requests must carry the header "X-Companion-Owner: 1"', code: 'owner_header_required' });
+    if (context.switchToHttp().getRequest<FastifyRequest>().headers[OWNER_HEADER] === '1')
+      return true;
+    throw new ForbiddenException({
+      message: 'owner requests must carry the header "X-Companion-Owner: 1"',
+      code: 'owner_header_required',
+    });
   }
 }
 
 /** The open session a `Cookie` header carries, or null; the cookie's value is only ever hashed. */
-export async function openSessionFromCookie(queries: OwnerAccessQueries, cookieHeader: string | undefined): Promise<OpenOwnerSession | null> {
+export async function openSessionFromCookie(
+  queries: OwnerAccessQueries,
+  cookieHeader: string | undefined,
+): Promise<OpenOwnerSession | null> {
   const sessionId = readCookie(cookieHeader, OWNER_COOKIE);
-  return sessionId && looksLikeSessionId(sessionId) ? queries.openSession(sha256Hex(sessionId)) : null;
+  return sessionId && looksLikeSessionId(sessionId)
+    ? queries.openSession(sha256Hex(sessionId))
+    : null;
 }
 
 /** The owner's session from its cookie: 401 when it is missing, forged, revoked, expired, or its agent is deleted. */
@@ -43,8 +58,10 @@ export class OwnerSessionGuard implements CanActivate {
   }
 }
 
-export const CurrentOwnerSession = createParamDecorator((_: unknown, context: ExecutionContext): OpenOwnerSession => {
-  const session = context.switchToHttp().getRequest<OwnerRequest>().ownerSession;
-  if (!session) throw new Error('CurrentOwnerSession needs OwnerSessionGuard');
-  return session;
-});
+export const CurrentOwnerSession = createParamDecorator(
+  (_: unknown, context: ExecutionContext): OpenOwnerSession => {
+    const session = context.switchToHttp().getRequest<OwnerRequest>().ownerSession;
+    if (!session) throw new Error('CurrentOwnerSession needs OwnerSessionGuard');
+    return session;
+  },
+);

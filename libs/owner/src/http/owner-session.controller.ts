@@ -1,4 +1,14 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Headers,
+  HttpCode,
+  Inject,
+  Post,
+  Res,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -26,13 +36,22 @@ export class OwnerSessionController {
 
   @Post()
   @HttpCode(201)
-  async redeem(@Body() body: RedeemOwnerLinkDto, @Headers('cookie') cookieHeader: string | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
-    const link = looksLikeOwnerSecret(body.secret) ? await this.queries.link(sha256Hex(body.secret)) : null;
+  async redeem(
+    @Body() body: RedeemOwnerLinkDto,
+    @Headers('cookie') cookieHeader: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const link = looksLikeOwnerSecret(body.secret)
+      ? await this.queries.link(sha256Hex(body.secret))
+      : null;
     if (!link) throw invalidOwnerLink();
-    const { sessionId, expiresAt } = await this.commandBus.execute(new RedeemOwnerLink(link.agentId, link.linkId));
+    const { sessionId, expiresAt } = await this.commandBus.execute(
+      new RedeemOwnerLink(link.agentId, link.linkId),
+    );
     // The new cookie replaces the browser's old one, which no one could use or disconnect any more: close it.
     const replaced = await openSessionFromCookie(this.queries, cookieHeader);
-    if (replaced) await this.commandBus.execute(new RevokeOwnerSession(replaced.agentId, replaced.sessionHash));
+    if (replaced)
+      await this.commandBus.execute(new RevokeOwnerSession(replaced.agentId, replaced.sessionHash));
     void reply.header('Set-Cookie', sessionCookie(sessionId, this.config.production));
     return { session: { expiresAt } };
   }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { OWNER_PAGE_SCRIPT } from './owner-page.script';
 import { OWNER_PAGE_STYLE } from './owner-page.style';
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * The page is the same for everyone (the data comes later, over fetch), so its script and style are

@@ -44,7 +44,13 @@ export const ownerAccessProjection: Projection = {
     switch (event.type) {
       case 'OwnerLinkCreated': {
         const { agentId, linkId, secretHash, expiresAt } = event.data;
-        await ctx.update<OwnerLinkDoc>(OWNER_LINKS, secretHash, () => ({ _id: secretHash, agentId, linkId, expiresAt, redeemed: false }));
+        await ctx.update<OwnerLinkDoc>(OWNER_LINKS, secretHash, () => ({
+          _id: secretHash,
+          agentId,
+          linkId,
+          expiresAt,
+          redeemed: false,
+        }));
         await ctx.update<OwnerAgentDoc>(OWNER_AGENTS, agentId, (doc) => ({
           _id: agentId,
           links: { ...doc?.links, [linkId]: secretHash },
@@ -56,8 +62,16 @@ export const ownerAccessProjection: Projection = {
         const { agentId, linkId, sessionHash, sessionExpiresAt } = event.data;
         const agent = await ctx.get<OwnerAgentDoc>(OWNER_AGENTS, agentId);
         const secretHash = agent?.links[linkId];
-        if (secretHash) await ctx.update<OwnerLinkDoc>(OWNER_LINKS, secretHash, (doc) => (doc ? { ...doc, redeemed: true } : undefined));
-        await ctx.update<OwnerSessionDoc>(OWNER_SESSIONS, sessionHash, () => ({ _id: sessionHash, agentId, expiresAt: sessionExpiresAt, revoked: false }));
+        if (secretHash)
+          await ctx.update<OwnerLinkDoc>(OWNER_LINKS, secretHash, (doc) =>
+            doc ? { ...doc, redeemed: true } : undefined,
+          );
+        await ctx.update<OwnerSessionDoc>(OWNER_SESSIONS, sessionHash, () => ({
+          _id: sessionHash,
+          agentId,
+          expiresAt: sessionExpiresAt,
+          revoked: false,
+        }));
         await ctx.update<OwnerAgentDoc>(OWNER_AGENTS, agentId, (doc) => ({
           _id: agentId,
           links: doc?.links ?? {},
@@ -66,13 +80,17 @@ export const ownerAccessProjection: Projection = {
         return;
       }
       case 'OwnerSessionRevoked':
-        await ctx.update<OwnerSessionDoc>(OWNER_SESSIONS, event.data.sessionHash, (doc) => (doc ? { ...doc, revoked: true } : undefined));
+        await ctx.update<OwnerSessionDoc>(OWNER_SESSIONS, event.data.sessionHash, (doc) =>
+          doc ? { ...doc, revoked: true } : undefined,
+        );
         return;
       case 'AgentDeleted': {
         // The agent stream refuses every command after the deletion, so nothing can bring these back.
         const agent = await ctx.get<OwnerAgentDoc>(OWNER_AGENTS, event.data.agentId);
-        for (const secretHash of Object.values(agent?.links ?? {})) await ctx.update(OWNER_LINKS, secretHash, () => null);
-        for (const sessionHash of agent?.sessions ?? []) await ctx.update(OWNER_SESSIONS, sessionHash, () => null);
+        for (const secretHash of Object.values(agent?.links ?? {}))
+          await ctx.update(OWNER_LINKS, secretHash, () => null);
+        for (const sessionHash of agent?.sessions ?? [])
+          await ctx.update(OWNER_SESSIONS, sessionHash, () => null);
         await ctx.update(OWNER_AGENTS, event.data.agentId, () => null);
         return;
       }

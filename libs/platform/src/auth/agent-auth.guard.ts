@@ -1,4 +1,11 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey, looksLikeApiKey } from './api-key';
 
@@ -15,15 +22,23 @@ export interface AuthenticatedAgent {
 
 type AuthRequest = FastifyRequest & { agent?: AuthenticatedAgent };
 
-async function authenticate(request: AuthRequest, resolver: ApiKeyResolver, required: boolean): Promise<boolean> {
+async function authenticate(
+  request: AuthRequest,
+  resolver: ApiKeyResolver,
+  required: boolean,
+): Promise<boolean> {
   const header = request.headers.authorization;
   if (header === undefined) {
-    if (required) throw new UnauthorizedException('missing Bearer key: send "Authorization: Bearer <API_KEY>"');
+    if (required)
+      throw new UnauthorizedException('missing Bearer key: send "Authorization: Bearer <API_KEY>"');
     return true;
   }
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
-  if (!match) throw new UnauthorizedException('the Authorization header must be "Bearer <API_KEY>"');
-  const agentId = looksLikeApiKey(match[1]) ? await resolver.agentIdFor(hashApiKey(match[1])) : null;
+  if (!match)
+    throw new UnauthorizedException('the Authorization header must be "Bearer <API_KEY>"');
+  const agentId = looksLikeApiKey(match[1])
+    ? await resolver.agentIdFor(hashApiKey(match[1]))
+    : null;
   if (!agentId) throw new UnauthorizedException('invalid API key');
   request.agent = { id: agentId };
   return true;

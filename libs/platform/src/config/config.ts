@@ -51,13 +51,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST?.trim() || '127.0.0.1';
   const rateLimits = onOff(env.RATE_LIMITS, 'RATE_LIMITS', true);
   const eventStoreUrl = optional(env.EVENTSTORE_URL);
-  if (eventStoreUrl && !/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kurrent|kurrent\+discover):\/\//.test(eventStoreUrl)) {
+  if (
+    eventStoreUrl &&
+    !/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kurrent|kurrent\+discover):\/\//.test(
+      eventStoreUrl,
+    )
+  ) {
     throw new ConfigError('EVENTSTORE_URL must be an esdb:// (or kurrentdb://) connection string');
   }
   const mongoUrl = optional(env.MONGO_URL);
-  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl)) throw new ConfigError('MONGO_URL must be a mongodb:// connection string');
-  const publicBaseUrl = (optional(env.PUBLIC_BASE_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(publicBaseUrl)) throw new ConfigError('PUBLIC_BASE_URL must start with http:// or https://');
+  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl))
+    throw new ConfigError('MONGO_URL must be a mongodb:// connection string');
+  const publicBaseUrl = (
+    optional(env.PUBLIC_BASE_URL) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  ).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicBaseUrl))
+    throw new ConfigError('PUBLIC_BASE_URL must start with http:// or https://');
   return {
     port,
     host,
@@ -67,12 +76,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl,
     rateLimits,
     production: env.NODE_ENV === 'production',
-    consistencyTimeoutMs: integer(env.CONSISTENCY_TIMEOUT_MS, 'CONSISTENCY_TIMEOUT_MS', 5000, 0, 60000),
-    bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
+    consistencyTimeoutMs: integer(
+      env.CONSISTENCY_TIMEOUT_MS,
+      'CONSISTENCY_TIMEOUT_MS',
+      5000,
+      0,
+      60000,
+    ),
+    bodyLimitBytes: integer(
+      env.BODY_LIMIT_BYTES,
+      'BODY_LIMIT_BYTES',
+      64 * 1024,
+      1024,
+      16 * 1024 * 1024,
+    ),
     embedderUrl: httpUrl(env.EMBEDDER_URL, 'EMBEDDER_URL'),
     runProjections: onOff(env.PROJECTIONS, 'PROJECTIONS', !mongoUrl),
     wsAuthTimeoutMs: integer(env.WS_AUTH_TIMEOUT_MS, 'WS_AUTH_TIMEOUT_MS', 10_000, 50, 600_000),
-    readCacheDocuments: integer(env.READ_CACHE_DOCUMENTS, 'READ_CACHE_DOCUMENTS', 1_000_000, 0, 100_000_000),
+    readCacheDocuments: integer(
+      env.READ_CACHE_DOCUMENTS,
+      'READ_CACHE_DOCUMENTS',
+      1_000_000,
+      0,
+      100_000_000,
+    ),
     freezeShared: onOff(env.FREEZE_SHARED, 'FREEZE_SHARED', env.NODE_ENV === 'test'),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
   };
@@ -81,7 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function onOff(value: string | undefined, name: string, fallback: boolean): boolean {
   const v = value?.trim().toLowerCase();
   if (v === undefined || v === '') return fallback;
-  if (v !== 'on' && v !== 'off') throw new ConfigError(`${name} must be "on" or "off", got "${value}"`);
+  if (v !== 'on' && v !== 'off')
+    throw new ConfigError(`${name} must be "on" or "off", got "${value}"`);
   return v === 'on';
 }
 
@@ -96,9 +124,16 @@ function optional(value: string | undefined): string | undefined {
   return v ? v : undefined;
 }
 
-function integer(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+function integer(
+  value: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return n;
 }

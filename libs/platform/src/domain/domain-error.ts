@@ -26,8 +26,12 @@ export class DomainError extends Error {
 }
 
 export const invalid = (code: string, message: string) => new DomainError('invalid', message, code);
-export const notFound = (code: string, message: string) => new DomainError('not_found', message, code);
-export const conflict = (code: string, message: string) => new DomainError('conflict', message, code);
+export const notFound = (code: string, message: string) =>
+  new DomainError('not_found', message, code);
+export const conflict = (code: string, message: string) =>
+  new DomainError('conflict', message, code);
 export const gone = (code: string, message: string) => new DomainError('gone', message, code);
-export const forbidden = (code: string, message: string) => new DomainError('forbidden', message, code);
-export const tooMany = (code: string, message: string, retryAfterSeconds: number) => new DomainError('too_many', message, code, retryAfterSeconds);
+export const forbidden = (code: string, message: string) =>
+  new DomainError('forbidden', message, code);
+export const tooMany = (code: string, message: string, retryAfterSeconds: number) =>
+  new DomainError('too_many', message, code, retryAfterSeconds);

@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@companion/event-store';
 import { DomainError, DomainErrorKind } from '../domain';
@@ -49,7 +56,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode >= 500)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     if (body.statusCode === 401) void reply.header('WWW-Authenticate', 'Bearer');
     if (body.retryAfter !== undefined) void reply.header('Retry-After', String(body.retryAfter));
     void reply.status(body.statusCode).send(body);
@@ -64,7 +74,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
       error: REASON[statusCode],
       message: exception.message,
       code: exception.code,
-      ...(exception.retryAfterSeconds === undefined ? {} : { retryAfter: exception.retryAfterSeconds }),
+      ...(exception.retryAfterSeconds === undefined
+        ? {}
+        : { retryAfter: exception.retryAfterSeconds }),
     };
   }
   if (exception instanceof HttpException) {
@@ -72,15 +84,30 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const res = exception.getResponse();
     if (typeof res === 'object' && res !== null) {
       const r = res as Partial<ErrorBody>;
-      return { statusCode, error: r.error ?? REASON[statusCode] ?? 'Error', message: r.message ?? exception.message, ...(r.code ? { code: r.code } : {}) };
+      return {
+        statusCode,
+        error: r.error ?? REASON[statusCode] ?? 'Error',
+        message: r.message ?? exception.message,
+        ...(r.code ? { code: r.code } : {}),
+      };
     }
     return { statusCode, error: REASON[statusCode] ?? 'Error', message: String(res) };
   }
   if (exception instanceof WrongExpectedRevisionError) {
-    return { statusCode: 409, error: REASON[409], message: 'the resource changed concurrently; refresh and retry', code: 'concurrent_change' };
+    return {
+      statusCode: 409,
+      error: REASON[409],
+      message: 'the resource changed concurrently; refresh and retry',
+      code: 'concurrent_change',
+    };
   }
   if (exception instanceof EventStoreUnavailableError) {
-    return { statusCode: 503, error: REASON[503], message: 'the event store is unavailable', code: 'store_unavailable' };
+    return {
+      statusCode: 503,
+      error: REASON[503],
+      message: 'the event store is unavailable',
+      code: 'store_unavailable',
+    };
   }
   // Fastify's own errors (malformed JSON, body too large, unsupported media type) carry a 4xx status.
   const status = (exception as { statusCode?: unknown })?.statusCode;

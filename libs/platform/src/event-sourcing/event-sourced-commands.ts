@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_STORE, EventStore, NewEvent, WrongExpectedRevisionError } from '@companion/event-store';
+import {
+  EVENT_STORE,
+  EventStore,
+  NewEvent,
+  WrongExpectedRevisionError,
+} from '@companion/event-store';
 import { Decider, DomainEvent, fold } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
 import { AppConfig, CONFIG } from '../config/config';
@@ -69,7 +74,11 @@ export class EventSourcedCommands {
       // A remembered state is decided on without reading: if the stream moved on meanwhile (another
       // process appended), the append's expected revision fails and the next attempt reads the tail.
       const remembered = attempt === 1 ? this.states.get<State>(decider, streamName) : undefined;
-      const known = remembered ?? (attempt === 1 && options.likelyNew ? { state: decider.initialState(), revision: -1 } : undefined);
+      const known =
+        remembered ??
+        (attempt === 1 && options.likelyNew
+          ? { state: decider.initialState(), revision: -1 }
+          : undefined);
       const { state, revision } = known ?? (await this.catchUp(streamName, decider));
       let events: Event[];
       try {
@@ -97,7 +106,9 @@ export class EventSourcedCommands {
         const result = await this.store.append(streamName, newEvents, expected);
         this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
         if (!(await this.consistency.waitFor(result.position))) {
-          this.logger.warn(`read models did not reach position ${result.position} in time; answering anyway`);
+          this.logger.warn(
+            `read models did not reach position ${result.position} in time; answering anyway`,
+          );
         }
         return { state: next, events, position: result.position, occurredAt };
       } catch (error) {
@@ -113,15 +124,25 @@ export class EventSourcedCommands {
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   ): Promise<StreamState<State>> {
     const known = this.states.get<State>(decider, streamName);
-    const tail = await this.store.readStream(streamName, known ? { fromRevision: known.revision + 1 } : {});
+    const tail = await this.store.readStream(
+      streamName,
+      known ? { fromRevision: known.revision + 1 } : {},
+    );
     if (known && tail.length === 0) return known;
-    const state = fold(decider, tail.map((e) => ({ type: e.type, data: e.data }) as Event), known?.state);
+    const state = fold(
+      decider,
+      tail.map((e) => ({ type: e.type, data: e.data }) as Event),
+      known?.state,
+    );
     const entry = { state, revision: tail.length > 0 ? tail[tail.length - 1].revision : -1 };
     this.states.remember(decider, streamName, entry);
     return entry;
   }
 
   private async moved(streamName: string, revision: number): Promise<boolean> {
-    return (await this.store.readStream(streamName, { fromRevision: revision + 1, maxCount: 1 })).length > 0;
+    return (
+      (await this.store.readStream(streamName, { fromRevision: revision + 1, maxCount: 1 }))
+        .length > 0
+    );
   }
 }

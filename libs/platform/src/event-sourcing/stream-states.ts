@@ -33,6 +33,9 @@ export class StreamStates {
     const known = this.entries.get(decider, streamName);
     // Two commands on one stream can finish out of order: keep the later revision.
     if (known && known.revision > entry.revision) return;
-    this.entries.set(decider, streamName, { state: this.freeze ? deepFreeze(entry.state) : entry.state, revision: entry.revision });
+    this.entries.set(decider, streamName, {
+      state: this.freeze ? deepFreeze(entry.state) : entry.state,
+      revision: entry.revision,
+    });
   }
 }

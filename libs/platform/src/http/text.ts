@@ -4,7 +4,11 @@ import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validato
  * A string of `min`..`max` Unicode characters (code points), as the README promises. class-validator's
  * Length counts UTF-16 units minus surrogate pairs and variation selectors, which is neither.
  */
-export function TextLength(min: number, max: number, options?: ValidationOptions): PropertyDecorator {
+export function TextLength(
+  min: number,
+  max: number,
+  options?: ValidationOptions,
+): PropertyDecorator {
   return (target: object, propertyName: string | symbol) =>
     registerDecorator({
       name: 'textLength',

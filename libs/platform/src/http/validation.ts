@@ -23,18 +23,29 @@ export class StrictValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
-      if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+      if (
+        value === undefined ||
+        value === null ||
+        typeof value !== 'object' ||
+        Array.isArray(value)
+      ) {
         throw new BadRequestException('the body must be a JSON object');
       }
     }
-    if ((metadata.type === 'body' || metadata.type === 'query') && typeof value === 'object' && value !== null) assertPlainInput(value);
+    if (
+      (metadata.type === 'body' || metadata.type === 'query') &&
+      typeof value === 'object' &&
+      value !== null
+    )
+      assertPlainInput(value);
     // Most polls (the pulse, the feed) send no query at all: the outcome for a class is always the
     // same, so it is validated once and then copied, sparing the validator on the hot path.
     if (metadata.type === 'query' && metadata.metatype && isEmpty(value)) {
       const known = this.emptyQueries.get(metadata.metatype);
       if (known) return copy(known);
       const result: unknown = await super.transform(value, metadata);
-      if (typeof result === 'object' && result !== null) this.emptyQueries.set(metadata.metatype, copy(result));
+      if (typeof result === 'object' && result !== null)
+        this.emptyQueries.set(metadata.metatype, copy(result));
       return result;
     }
     return super.transform(value, metadata);
@@ -43,7 +54,10 @@ export class StrictValidationPipe extends ValidationPipe {
 
 /** A copy of the same class: a handler may change the query object it was given. */
 function copy(value: object): object {
-  return Object.assign(Object.create(Object.getPrototypeOf(value) as object | null) as object, value);
+  return Object.assign(
+    Object.create(Object.getPrototypeOf(value) as object | null) as object,
+    value,
+  );
 }
 
 function isEmpty(value: unknown): boolean {
@@ -61,14 +75,22 @@ export const MAX_INPUT_DEPTH = 16;
  * such a name, so they are refused here, at any depth, with the nesting limit in the same walk.
  */
 export function assertPlainInput(value: object): void {
-  const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: value, depth: 0, path: '' }];
+  const stack: Array<{ v: unknown; depth: number; path: string }> = [
+    { v: value, depth: 0, path: '' },
+  ];
   while (stack.length) {
     const { v, depth, path } = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    if (depth > MAX_INPUT_DEPTH) throw new BadRequestException(`the input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
+    if (depth > MAX_INPUT_DEPTH)
+      throw new BadRequestException(`the input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
     for (const key of Object.keys(v)) {
-      if (key in Object.prototype || key === 'prototype') throw new BadRequestException(`property ${path}${key} should not exist`);
-      stack.push({ v: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}${key}.` });
+      if (key in Object.prototype || key === 'prototype')
+        throw new BadRequestException(`property ${path}${key} should not exist`);
+      stack.push({
+        v: (v as Record<string, unknown>)[key],
+        depth: depth + 1,
+        path: `${path}${key}.`,
+      });
     }
   }
 }

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '@companion/event-store';
 
 export type LiveListener = (event: RecordedEvent) => void;
@@ -46,12 +52,19 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
    * event goes on. Returns the function that removes the listener and resolves once the events
    * already received are handled.
    */
-  listenInOrder(name: string, handle: (event: RecordedEvent) => Promise<void>): () => Promise<void> {
+  listenInOrder(
+    name: string,
+    handle: (event: RecordedEvent) => Promise<void>,
+  ): () => Promise<void> {
     let tail: Promise<void> = Promise.resolve();
     const unlisten = this.listen((event) => {
       tail = tail
         .then(() => handle(event))
-        .catch((error) => this.logger.error(`${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`));
+        .catch((error) =>
+          this.logger.error(
+            `${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`,
+          ),
+        );
     });
     return () => {
       unlisten();
@@ -67,12 +80,17 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
           try {
             listener(event);
           } catch (error) {
-            this.logger.error(`live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : error}`);
+            this.logger.error(
+              `live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : error}`,
+            );
           }
         }
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error(`live subscription ended: ${error instanceof Error ? error.message : error}`);
+      if (!this.stopped)
+        this.logger.error(
+          `live subscription ended: ${error instanceof Error ? error.message : error}`,
+        );
     }
   }
 }

@@ -1,6 +1,23 @@
-import { DynamicModule, Global, Inject, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
-import { CheckpointWatcher, Projection, ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
+import {
+  CheckpointWatcher,
+  Projection,
+  ProjectionEngine,
+  READ_STORE,
+  ReadModels,
+  ReadStore,
+} from '@companion/read-store';
 import { CLOCK, Clock } from '../clock/clock';
 import { AppConfig, CONFIG } from '../config/config';
 import { CONSISTENCY, Consistency } from '../event-sourcing/consistency';
@@ -60,7 +77,8 @@ export class PersistenceModule {
         {
           provide: EVENT_STORE,
           inject: [CONFIG, CLOCK],
-          useFactory: (config: AppConfig, clock: Clock): EventStore => openEventStore(config, () => clock.now()),
+          useFactory: (config: AppConfig, clock: Clock): EventStore =>
+            openEventStore(config, () => clock.now()),
         },
         {
           provide: READ_STORE,
@@ -75,8 +93,14 @@ export class PersistenceModule {
         {
           provide: ProjectionEngine,
           inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels],
-          useFactory: (config: AppConfig, clock: Clock, events: EventStore, store: ReadStore, readModels: ReadModels) =>
-            options.runProjections ?? config.runProjections
+          useFactory: (
+            config: AppConfig,
+            clock: Clock,
+            events: EventStore,
+            store: ReadStore,
+            readModels: ReadModels,
+          ) =>
+            (options.runProjections ?? config.runProjections)
               ? new ProjectionEngine(events, store, options.projections, readModels, {
                   now: () => clock.now(),
                   logger: new Logger('Projections'),
@@ -86,22 +110,47 @@ export class PersistenceModule {
         {
           provide: CheckpointWatcher,
           inject: [READ_STORE, ReadModels, ProjectionEngine],
-          useFactory: (store: ReadStore, readModels: ReadModels, engine: ProjectionEngine | null) =>
-            engine ? null : new CheckpointWatcher(store, readModels, options.projections.map((p) => p.name)),
+          useFactory: (
+            store: ReadStore,
+            readModels: ReadModels,
+            engine: ProjectionEngine | null,
+          ) =>
+            engine
+              ? null
+              : new CheckpointWatcher(
+                  store,
+                  readModels,
+                  options.projections.map((p) => p.name),
+                ),
         },
         {
           provide: CONSISTENCY,
           inject: [CONFIG, ProjectionEngine, CheckpointWatcher],
-          useFactory: (config: AppConfig, engine: ProjectionEngine | null, watcher: CheckpointWatcher | null): Consistency => ({
+          useFactory: (
+            config: AppConfig,
+            engine: ProjectionEngine | null,
+            watcher: CheckpointWatcher | null,
+          ): Consistency => ({
             waitFor: (position) =>
-              engine ? engine.waitFor(position, config.consistencyTimeoutMs) : watcher!.waitFor(position, config.consistencyTimeoutMs),
+              engine
+                ? engine.waitFor(position, config.consistencyTimeoutMs)
+                : watcher!.waitFor(position, config.consistencyTimeoutMs),
           }),
         },
         PersistenceLifecycle,
         EventSourcedCommands,
         LiveLog,
       ],
-      exports: [EVENT_STORE, READ_STORE, ReadModels, ProjectionEngine, CONSISTENCY, EventSourcedCommands, PROJECTIONS, LiveLog],
+      exports: [
+        EVENT_STORE,
+        READ_STORE,
+        ReadModels,
+        ProjectionEngine,
+        CONSISTENCY,
+        EventSourcedCommands,
+        PROJECTIONS,
+        LiveLog,
+      ],
     };
   }
 }

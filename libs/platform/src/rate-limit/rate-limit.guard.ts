@@ -20,10 +20,18 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const name = this.reflector.getAllAndOverride<RateLimitName | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
+    const name = this.reflector.getAllAndOverride<RateLimitName | undefined>(RATE_LIMIT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!name) return true;
-    const request = context.switchToHttp().getRequest<FastifyRequest & { agent?: AuthenticatedAgent }>();
-    await this.limiter.consume(name, request.agent ? `agent:${request.agent.id}` : `ip:${request.ip}`);
+    const request = context
+      .switchToHttp()
+      .getRequest<FastifyRequest & { agent?: AuthenticatedAgent }>();
+    await this.limiter.consume(
+      name,
+      request.agent ? `agent:${request.agent.id}` : `ip:${request.ip}`,
+    );
     return true;
   }
 }

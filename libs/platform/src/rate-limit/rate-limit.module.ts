@@ -20,7 +20,9 @@ class RateLimitStoreCloser implements OnApplicationShutdown {
       provide: RATE_LIMIT_STORE,
       inject: [CONFIG],
       useFactory: (config: AppConfig): Promise<RateLimitStore> | RateLimitStore =>
-        config.mongoUrl && config.rateLimits ? MongoRateLimitStore.connect(config.mongoUrl) : new InMemoryRateLimitStore(),
+        config.mongoUrl && config.rateLimits
+          ? MongoRateLimitStore.connect(config.mongoUrl)
+          : new InMemoryRateLimitStore(),
     },
     RateLimiter,
     RateLimitGuard,

@@ -28,7 +28,11 @@ export class RateLimiter {
     const count = await this.store.hit(`${name}:${subject}`, windowStart, windowMs);
     if (count > limit) {
       const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-      throw tooMany('rate_limited', `rate limit: ${limit} ${name} requests per ${windowMs / 1000} s; retry after ${retryAfter} s`, retryAfter);
+      throw tooMany(
+        'rate_limited',
+        `rate limit: ${limit} ${name} requests per ${windowMs / 1000} s; retry after ${retryAfter} s`,
+        retryAfter,
+      );
     }
   }
 }

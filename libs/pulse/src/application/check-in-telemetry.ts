@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EVENT_STORE, EventStore, streamName, WrongExpectedRevisionError } from '@companion/event-store';
+import {
+  EVENT_STORE,
+  EventStore,
+  streamName,
+  WrongExpectedRevisionError,
+} from '@companion/event-store';
 import { CLOCK, Clock, newId } from '@companion/platform';
 
 /** Spec §4, pulse rule 5 and §8: check-in telemetry at most once a minute per agent. */
@@ -38,13 +43,23 @@ export class CheckInTelemetry {
       }
       await this.events.append(
         stream,
-        [{ id: newId(), type: 'AgentCheckedIn', data: { agentId }, metadata: { occurredAt: now.toISOString(), actorId: agentId } }],
+        [
+          {
+            id: newId(),
+            type: 'AgentCheckedIn',
+            data: { agentId },
+            metadata: { occurredAt: now.toISOString(), actorId: agentId },
+          },
+        ],
         last ? last.revision : 'no_stream',
       );
       this.lastSeen.set(agentId, now.getTime());
       return true;
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) this.logger.warn(`check-in telemetry not recorded: ${error instanceof Error ? error.message : error}`);
+      if (!(error instanceof WrongExpectedRevisionError))
+        this.logger.warn(
+          `check-in telemetry not recorded: ${error instanceof Error ? error.message : error}`,
+        );
       return false;
     }
   }

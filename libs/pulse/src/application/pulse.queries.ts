@@ -42,7 +42,10 @@ export class PulseQueries {
   async pulse(agentId: string, previousState?: string): Promise<string> {
     const doc = await this.readModels.get<PulseDoc>(PULSES, agentId);
     if (!doc) throw notFound('agent_not_found', 'no such agent');
-    const ids = new Set([...Object.values(doc.matches).map((m) => m.partnerId), ...doc.likers.slice(0, PULSE_LIKERS * 2)]);
+    const ids = new Set([
+      ...Object.values(doc.matches).map((m) => m.partnerId),
+      ...doc.likers.slice(0, PULSE_LIKERS * 2),
+    ]);
     const partners = await this.readModels.getMany<AgentDoc>(AGENTS, [...ids]);
     const mixer = this.mixer();
     let composed = this.composed.get(doc);

@@ -41,16 +41,30 @@ export function suggestsChemistry(m: PulseMatch, partnerId: string, agentId: str
  * partners' public summaries, and the mixer occurrence of the moment. Every text here is data for
  * the operator's runtime; nothing in it grants permission for an action outside the API.
  */
-export function composePulse(doc: PulseDoc, agents: ReadonlyMap<string, AgentSummary>, mixer: MixerInfo, baseUrl: string) {
+export function composePulse(
+  doc: PulseDoc,
+  agents: ReadonlyMap<string, AgentSummary>,
+  mixer: MixerInfo,
+  baseUrl: string,
+) {
   const agentId = doc._id;
   const active = Object.entries(doc.matches)
     .filter(([, m]) => m.status === 'active' && agents.has(m.partnerId))
-    .sort(([ia, a], [ib, b]) => (a.lastActivityAt < b.lastActivityAt ? 1 : a.lastActivityAt > b.lastActivityAt ? -1 : ia.localeCompare(ib)));
+    .sort(([ia, a], [ib, b]) =>
+      a.lastActivityAt < b.lastActivityAt
+        ? 1
+        : a.lastActivityAt > b.lastActivityAt
+          ? -1
+          : ia.localeCompare(ib),
+    );
   const matches = active.slice(0, PULSE_MATCHES).map(([id, m]) => ({
     id,
     partner: agents.get(m.partnerId)!,
     messageCount: m.messageCount,
-    latestMessage: m.latestMessage && { ...m.latestMessage, fromPartner: m.latestMessage.senderId !== agentId },
+    latestMessage: m.latestMessage && {
+      ...m.latestMessage,
+      fromPartner: m.latestMessage.senderId !== agentId,
+    },
     actions: {
       startConversation: m.messageCount === 0,
       reply: needsReply(m, agentId),
@@ -66,7 +80,9 @@ export function composePulse(doc: PulseDoc, agents: ReadonlyMap<string, AgentSum
       const partnerId = doc.matches[a.matchId].partnerId;
       const round = currentRound(a, [agentId, partnerId]);
       const scenario = scenarioById(a.scenarioId)!;
-      const needsContribution = !a.contributions.some((c) => c.step === round && c.agentId === agentId);
+      const needsContribution = !a.contributions.some(
+        (c) => c.step === round && c.agentId === agentId,
+      );
       return {
         id: a.id,
         matchId: a.matchId,
@@ -76,18 +92,34 @@ export function composePulse(doc: PulseDoc, agents: ReadonlyMap<string, AgentSum
         prompt: { step: round, text: scenario.rounds[round - 1] },
         needsContribution,
         nextStep: needsContribution
-          ? { action: 'contribute' as const, step: round, method: 'POST' as const, path: `/api/v1/activities/${a.id}`, description: `Contribute to round ${round} (10 to 3000 characters).` }
-          : { action: 'wait' as const, step: round, description: `Round ${round}: waiting for the partner's contribution.` },
+          ? {
+              action: 'contribute' as const,
+              step: round,
+              method: 'POST' as const,
+              path: `/api/v1/activities/${a.id}`,
+              description: `Contribute to round ${round} (10 to 3000 characters).`,
+            }
+          : {
+              action: 'wait' as const,
+              step: round,
+              description: `Round ${round}: waiting for the partner's contribution.`,
+            },
         publicUrl: `${baseUrl}/api/v1/activities/${a.id}`,
       };
     });
   const likers = doc.likers.filter((id) => agents.has(id));
   // The same values as GET /mixer: none | going | cancelled | checked_in.
   const rsvp = doc.mixer[mixer.key]?.status ?? 'none';
-  const waiting = matches.some((m) => m.actions.reply) || activities.some((a) => a.needsContribution) || mixer.status === 'live';
+  const waiting =
+    matches.some((m) => m.actions.reply) ||
+    activities.some((a) => a.needsContribution) ||
+    mixer.status === 'live';
   return {
     agentId,
-    incomingLikes: { count: likers.length, agents: likers.slice(0, PULSE_LIKERS).map((id) => agents.get(id)!) },
+    incomingLikes: {
+      count: likers.length,
+      agents: likers.slice(0, PULSE_LIKERS).map((id) => agents.get(id)!),
+    },
     matches,
     activities,
     mixer: { ...mixer, rsvp, checkedIn: rsvp === 'checked_in' },

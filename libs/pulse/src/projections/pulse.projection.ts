@@ -51,7 +51,8 @@ export interface PulseDoc extends Doc {
 export const PULSES = 'pulses';
 
 /** The list itself when `id` is not in it, so an unchanged pulse is recognised and not rewritten. */
-const without = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : list);
+const without = (list: string[], id: string) =>
+  list.includes(id) ? list.filter((x) => x !== id) : list;
 
 /** The pulse with these like lists, or the pulse itself when neither changed. */
 const withLikes = (p: PulseDoc, likers: string[], likesGiven: string[]): PulseDoc =>
@@ -71,7 +72,8 @@ function changedMatch(m: PulseMatch, c: Partial<PulseMatch>): PulseMatch {
     messageCount: c.messageCount ?? m.messageCount,
     latestMessage: c.latestMessage !== undefined ? c.latestMessage : m.latestMessage,
     spokenBy: c.spokenBy ?? m.spokenBy,
-    myRatingMessageCount: c.myRatingMessageCount !== undefined ? c.myRatingMessageCount : m.myRatingMessageCount,
+    myRatingMessageCount:
+      c.myRatingMessageCount !== undefined ? c.myRatingMessageCount : m.myRatingMessageCount,
   };
 }
 
@@ -101,32 +103,73 @@ export const pulseProjection: Projection = {
   async apply(event: RecordedEvent, ctx: ProjectionContext) {
     const d = event.data as Data;
     const at = event.metadata.occurredAt;
-    const update = (agentId: string, fn: (p: PulseDoc) => PulseDoc) => ctx.update<PulseDoc>(PULSES, agentId, (p) => p && fn(p));
-    const partnerOf = async (agentId: string, matchId: string) => (await ctx.get<PulseDoc>(PULSES, agentId))?.matches[matchId]?.partnerId;
-    const updateMatch = async (agentId: string, matchId: string, fn: (m: PulseMatch) => PulseMatch) => {
-      await update(agentId, (p) => (p.matches[matchId] ? { ...p, matches: { ...p.matches, [matchId]: fn(p.matches[matchId]) } } : p));
+    const update = (agentId: string, fn: (p: PulseDoc) => PulseDoc) =>
+      ctx.update<PulseDoc>(PULSES, agentId, (p) => p && fn(p));
+    const partnerOf = async (agentId: string, matchId: string) =>
+      (await ctx.get<PulseDoc>(PULSES, agentId))?.matches[matchId]?.partnerId;
+    const updateMatch = async (
+      agentId: string,
+      matchId: string,
+      fn: (m: PulseMatch) => PulseMatch,
+    ) => {
+      await update(agentId, (p) =>
+        p.matches[matchId]
+          ? { ...p, matches: { ...p.matches, [matchId]: fn(p.matches[matchId]) } }
+          : p,
+      );
     };
     switch (event.type) {
       case 'AgentRegistered':
-        await ctx.update<PulseDoc>(PULSES, d.agentId, () => ({ _id: d.agentId, likers: [], likesGiven: [], matches: {}, activities: {}, mixer: {} }));
+        await ctx.update<PulseDoc>(PULSES, d.agentId, () => ({
+          _id: d.agentId,
+          likers: [],
+          likesGiven: [],
+          matches: {},
+          activities: {},
+          mixer: {},
+        }));
         return;
       case 'SwipeRecorded': {
         const { swiperId, targetId, awaitsResponse } = d;
         // The swiper has answered the target's like, if there was one.
-        await update(swiperId, (p) => withLikes(p, without(p.likers, targetId), awaitsResponse ? [targetId, ...without(p.likesGiven, targetId)] : p.likesGiven));
-        await update(targetId, (p) => withLikes(p, awaitsResponse ? [swiperId, ...without(p.likers, swiperId)] : p.likers, without(p.likesGiven, swiperId)));
+        await update(swiperId, (p) =>
+          withLikes(
+            p,
+            without(p.likers, targetId),
+            awaitsResponse ? [targetId, ...without(p.likesGiven, targetId)] : p.likesGiven,
+          ),
+        );
+        await update(targetId, (p) =>
+          withLikes(
+            p,
+            awaitsResponse ? [swiperId, ...without(p.likers, swiperId)] : p.likers,
+            without(p.likesGiven, swiperId),
+          ),
+        );
         return;
       }
       case 'MatchCreated': {
         const [a, b] = d.agentIds as string[];
-        for (const [me, partner] of [[a, b], [b, a]]) {
+        for (const [me, partner] of [
+          [a, b],
+          [b, a],
+        ]) {
           await update(me, (p) => ({
             ...p,
             likers: without(p.likers, partner),
             likesGiven: without(p.likesGiven, partner),
             matches: {
               ...p.matches,
-              [d.matchId]: { partnerId: partner, status: 'active', createdAt: at, lastActivityAt: at, messageCount: 0, latestMessage: null, spokenBy: [], myRatingMessageCount: null },
+              [d.matchId]: {
+                partnerId: partner,
+                status: 'active',
+                createdAt: at,
+                lastActivityAt: at,
+                messageCount: 0,
+                latestMessage: null,
+                spokenBy: [],
+                myRatingMessageCount: null,
+              },
             },
           }));
         }
@@ -158,12 +201,16 @@ export const pulseProjection: Projection = {
         return;
       }
       case 'ChemistryRated':
-        await updateMatch(d.raterId, d.matchId, (m) => changedMatch(m, { myRatingMessageCount: d.messageCount }));
+        await updateMatch(d.raterId, d.matchId, (m) =>
+          changedMatch(m, { myRatingMessageCount: d.messageCount }),
+        );
         return;
       case 'RelationshipStatusChanged': {
         const partner = await partnerOf(d.triggeredBy, d.matchId);
         for (const agentId of [d.triggeredBy, partner].filter(Boolean) as string[]) {
-          await updateMatch(agentId, d.matchId, (m) => changedMatch(m, { status: d.to, lastActivityAt: at }));
+          await updateMatch(agentId, d.matchId, (m) =>
+            changedMatch(m, { status: d.to, lastActivityAt: at }),
+          );
         }
         return;
       }
@@ -171,7 +218,15 @@ export const pulseProjection: Projection = {
         for (const agentId of d.agentIds as string[]) {
           await update(agentId, (p) => ({
             ...p,
-            activities: { ...p.activities, [d.activityId]: { id: d.activityId, matchId: d.matchId, scenarioId: d.scenarioId, contributions: [] } },
+            activities: {
+              ...p.activities,
+              [d.activityId]: {
+                id: d.activityId,
+                matchId: d.matchId,
+                scenarioId: d.scenarioId,
+                contributions: [],
+              },
+            },
           }));
         }
         return;
@@ -180,7 +235,18 @@ export const pulseProjection: Projection = {
         for (const agentId of [d.agentId, partner].filter(Boolean) as string[]) {
           await update(agentId, (p) => {
             const a = p.activities[d.activityId];
-            return a ? { ...p, activities: { ...p.activities, [a.id]: { ...a, contributions: [...a.contributions, { step: d.step, agentId: d.agentId }] } } } : p;
+            return a
+              ? {
+                  ...p,
+                  activities: {
+                    ...p.activities,
+                    [a.id]: {
+                      ...a,
+                      contributions: [...a.contributions, { step: d.step, agentId: d.agentId }],
+                    },
+                  },
+                }
+              : p;
           });
         }
         return;
@@ -200,12 +266,20 @@ export const pulseProjection: Projection = {
       case 'MixerRsvpRecorded':
       case 'MixerRsvpCancelled':
       case 'MixerCheckedIn': {
-        const status = event.type === 'MixerRsvpRecorded' ? 'going' : event.type === 'MixerRsvpCancelled' ? 'cancelled' : 'checked_in';
+        const status =
+          event.type === 'MixerRsvpRecorded'
+            ? 'going'
+            : event.type === 'MixerRsvpCancelled'
+              ? 'cancelled'
+              : 'checked_in';
         // Past occurrences drop out: the pulse shows the current or next one only.
         const horizon = new Date(Date.parse(at) - 8 * 24 * 3600 * 1000).toISOString().slice(0, 10);
         await update(d.agentId, (p) => ({
           ...p,
-          mixer: { ...Object.fromEntries(Object.entries(p.mixer).filter(([key]) => key >= horizon)), [d.key]: { status } },
+          mixer: {
+            ...Object.fromEntries(Object.entries(p.mixer).filter(([key]) => key >= horizon)),
+            [d.key]: { status },
+          },
         }));
         return;
       }
@@ -215,12 +289,16 @@ export const pulseProjection: Projection = {
         for (const [matchId, m] of Object.entries(me.matches)) {
           await update(m.partnerId, (p) => {
             const { [matchId]: _gone, ...matches } = p.matches;
-            const activities = Object.fromEntries(Object.entries(p.activities).filter(([, a]) => a.matchId !== matchId));
+            const activities = Object.fromEntries(
+              Object.entries(p.activities).filter(([, a]) => a.matchId !== matchId),
+            );
             return { ...p, matches, activities };
           });
         }
-        for (const target of me.likesGiven) await update(target, (p) => withLikes(p, without(p.likers, d.agentId), p.likesGiven));
-        for (const liker of me.likers) await update(liker, (p) => withLikes(p, p.likers, without(p.likesGiven, d.agentId)));
+        for (const target of me.likesGiven)
+          await update(target, (p) => withLikes(p, without(p.likers, d.agentId), p.likesGiven));
+        for (const liker of me.likers)
+          await update(liker, (p) => withLikes(p, p.likers, without(p.likesGiven, d.agentId)));
         await ctx.update(PULSES, d.agentId, () => null);
         return;
       }

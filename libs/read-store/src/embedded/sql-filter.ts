@@ -61,7 +61,11 @@ function compileCondition(expr: string, condition: Condition): CompiledFilter {
         add(eq(expr, v as Scalar));
         break;
       case '$ne':
-        add(v === null ? { sql: `${expr} IS NOT NULL`, params: [] } : { sql: `(${expr} IS NULL OR ${expr} != ?)`, params: [bind(v as Scalar)] });
+        add(
+          v === null
+            ? { sql: `${expr} IS NOT NULL`, params: [] }
+            : { sql: `(${expr} IS NULL OR ${expr} != ?)`, params: [bind(v as Scalar)] },
+        );
         break;
       case '$in':
       case '$nin': {
@@ -71,8 +75,12 @@ function compileCondition(expr: string, condition: Condition): CompiledFilter {
         const inList = values.length ? `${expr} IN (${values.map(() => '?').join(',')})` : '0';
         const sql =
           op === '$in'
-            ? hasNull ? `(${inList} OR ${expr} IS NULL)` : inList
-            : hasNull ? `(${expr} IS NOT NULL AND NOT ${inList})` : `(${expr} IS NULL OR NOT ${inList})`;
+            ? hasNull
+              ? `(${inList} OR ${expr} IS NULL)`
+              : inList
+            : hasNull
+              ? `(${expr} IS NOT NULL AND NOT ${inList})`
+              : `(${expr} IS NULL OR NOT ${inList})`;
         add({ sql, params: values });
         break;
       }
@@ -86,7 +94,10 @@ function compileCondition(expr: string, condition: Condition): CompiledFilter {
       }
       case '$exists':
         // Presence, as in MongoDB: a field holding null exists.
-        add({ sql: `${expr.replace(/^json_extract/, 'json_type')} IS ${v ? 'NOT ' : ''}NULL`, params: [] });
+        add({
+          sql: `${expr.replace(/^json_extract/, 'json_type')} IS ${v ? 'NOT ' : ''}NULL`,
+          params: [],
+        });
         break;
       default:
         throw new Error(`unsupported operator: ${op}`);
@@ -96,7 +107,9 @@ function compileCondition(expr: string, condition: Condition): CompiledFilter {
 }
 
 function eq(expr: string, v: Scalar): CompiledFilter {
-  return v === null ? { sql: `${expr} IS NULL`, params: [] } : { sql: `${expr} = ?`, params: [bind(v)] };
+  return v === null
+    ? { sql: `${expr} IS NULL`, params: [] }
+    : { sql: `${expr} = ?`, params: [bind(v)] };
 }
 
 export function compileSort(sort?: SortSpec): string {

@@ -1,8 +1,21 @@
 import Database from 'better-sqlite3';
 import { WriterThread } from '@companion/event-store';
-import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
+import {
+  Doc,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  Write,
+} from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
-import { DocumentWriteRequest, DocumentWriteResult, TableWrites, writeDocuments } from './write-documents';
+import {
+  DocumentWriteRequest,
+  DocumentWriteResult,
+  TableWrites,
+  writeDocuments,
+} from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -54,7 +67,8 @@ export class SqliteReadStore implements ReadStore {
     private readonly filename: string,
     options: SqliteReadStoreOptions = {},
   ) {
-    if (options.cacheDocuments) this.cache = new DocumentCache(options.cacheDocuments, options.freezeDocuments ?? false);
+    if (options.cacheDocuments)
+      this.cache = new DocumentCache(options.cacheDocuments, options.freezeDocuments ?? false);
     this.db = new Database(filename);
     for (const pragma of WRITER_PRAGMAS) this.db.pragma(pragma);
   }
@@ -76,8 +90,12 @@ export class SqliteReadStore implements ReadStore {
     const schema = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`];
     for (const index of indexes) {
       if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
-      const cols = index.fields.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ');
-      schema.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`);
+      const cols = index.fields
+        .map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`)
+        .join(', ');
+      schema.push(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`,
+      );
     }
     await this.run({ schema, tables: [] });
   }
@@ -95,14 +113,20 @@ export class SqliteReadStore implements ReadStore {
    * takes seconds, and the API keeps answering meanwhile.
    */
   private async run(request: DocumentWriteRequest): Promise<DocumentWriteResult> {
-    const result = this.filename === ':memory:' ? writeDocuments(this.db, request) : await this.writerThread().write(request);
-    if ('failed' in result && request.schema?.length) throw new Error(`read-store schema change failed: ${result.failed}`);
+    const result =
+      this.filename === ':memory:'
+        ? writeDocuments(this.db, request)
+        : await this.writerThread().write(request);
+    if ('failed' in result && request.schema?.length)
+      throw new Error(`read-store schema change failed: ${result.failed}`);
     return result;
   }
 
   async listCollections(): Promise<string[]> {
     const rows = this.db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' ORDER BY name`)
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c\\_%' ESCAPE '\\' ORDER BY name`,
+      )
       .all() as Array<{ name: string }>;
     return rows.map((r) => r.name.slice(2));
   }
@@ -126,7 +150,8 @@ export class SqliteReadStore implements ReadStore {
     const cache = this.cacheFor(collection);
     const cached = cache?.get(collection, id);
     if (cached !== undefined) return cached;
-    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as
+      { doc: string } | undefined;
     const doc = row ? (JSON.parse(row.doc) as Doc) : null;
     return cache ? cache.set(collection, id, doc) : doc;
   }
@@ -135,7 +160,11 @@ export class SqliteReadStore implements ReadStore {
     return collection.startsWith('_') ? undefined : this.cache;
   }
 
-  async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+  async find<T extends Doc = Doc>(
+    collection: string,
+    filter: Filter = {},
+    options: FindOptions = {},
+  ): Promise<T[]> {
     if (!this.exists(collection)) return [];
     const where = compileFilter(filter);
     let sql = `SELECT doc FROM ${table(collection)} WHERE ${where.sql}${compileSort(options.sort)}`;
@@ -151,7 +180,9 @@ export class SqliteReadStore implements ReadStore {
   async count(collection: string, filter: Filter = {}): Promise<number> {
     if (!this.exists(collection)) return 0;
     const where = compileFilter(filter);
-    const row = this.prepare(`SELECT count(*) AS n FROM ${table(collection)} WHERE ${where.sql}`).get(...where.params) as { n: number };
+    const row = this.prepare(
+      `SELECT count(*) AS n FROM ${table(collection)} WHERE ${where.sql}`,
+    ).get(...where.params) as { n: number };
     return row.n;
   }
 
@@ -160,7 +191,11 @@ export class SqliteReadStore implements ReadStore {
     const byCollection = new Map<string, TableWrites>();
     for (const w of writes) {
       let group = byCollection.get(w.collection);
-      if (!group) byCollection.set(w.collection, (group = { table: table(w.collection), ids: [], jsons: [] }));
+      if (!group)
+        byCollection.set(
+          w.collection,
+          (group = { table: table(w.collection), ids: [], jsons: [] }),
+        );
       if (w.op === 'put') {
         group.ids.push(w.doc._id);
         group.jsons.push(JSON.stringify(w.doc));
@@ -171,7 +206,11 @@ export class SqliteReadStore implements ReadStore {
     }
     const tables = [...byCollection.values()];
     const cached: CachedWrite[] = this.cache
-      ? writes.filter((w) => this.cacheFor(w.collection)).map((w) => (w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null]))
+      ? writes
+          .filter((w) => this.cacheFor(w.collection))
+          .map((w) =>
+            w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
+          )
       : [];
     const token = this.cache?.beginWrite(cached);
     let result: DocumentWriteResult = { failed: 'not written' };
@@ -180,7 +219,8 @@ export class SqliteReadStore implements ReadStore {
     } finally {
       if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
     }
-    if ('duplicate' in result) throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
+    if ('duplicate' in result)
+      throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);
   }
 
@@ -205,7 +245,9 @@ export class SqliteReadStore implements ReadStore {
 
   private exists(collection: string): boolean {
     if (this.tables.has(collection)) return true;
-    const row = this.prepare(`SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?`).get(`c_${collection}`);
+    const row = this.prepare(
+      `SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?`,
+    ).get(`c_${collection}`);
     if (row) this.tables.add(collection);
     return row !== undefined;
   }

@@ -26,8 +26,12 @@ export interface DocumentWriteRequest {
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function writeDocuments(db: any, { schema = [], tables }: DocumentWriteRequest): DocumentWriteResult {
-  const statements: Map<string, { run(...params: unknown[]): unknown }> = db.__companionStatements ?? (db.__companionStatements = new Map());
+export function writeDocuments(
+  db: any,
+  { schema = [], tables }: DocumentWriteRequest,
+): DocumentWriteResult {
+  const statements: Map<string, { run(...params: unknown[]): unknown }> =
+    db.__companionStatements ?? (db.__companionStatements = new Map());
   const statement = (sql: string) => {
     let s = statements.get(sql);
     if (!s) {
@@ -44,7 +48,9 @@ export function writeDocuments(db: any, { schema = [], tables }: DocumentWriteRe
       for (let t = 0; t < tables.length; t++) {
         current = t;
         const { table, ids, jsons } = tables[t];
-        const upsert = statement(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`);
+        const upsert = statement(
+          `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+        );
         for (let i = 0; i < ids.length; i++) {
           const json = jsons[i];
           if (json === null) statement(`DELETE FROM ${table} WHERE id = ?`).run(ids[i]);

@@ -1,5 +1,13 @@
 import { AnyBulkWriteOperation, Collection, Db, MongoClient, MongoServerError } from 'mongodb';
-import { Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
+import {
+  Doc,
+  DuplicateKeyError,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  Write,
+} from '../read-store.port';
 
 // Server error codes (src/mongo/base/error_codes.yml); the driver does not export these two.
 const NAMESPACE_NOT_FOUND = 26;
@@ -64,7 +72,10 @@ export class MongoReadStore implements ReadStore {
       // A Map keeps the declared key order, which is the index's meaning.
       const keys = new Map(index.fields.map(([field, dir]) => [field, dir]));
       // `unique` only when true, so that re-declaring a plain index sends the same options as before.
-      await this.coll(collection).createIndex(keys, { name: index.name, ...(index.unique ? { unique: true } : {}) });
+      await this.coll(collection).createIndex(keys, {
+        name: index.name,
+        ...(index.unique ? { unique: true } : {}),
+      });
     }
   }
 
@@ -88,17 +99,24 @@ export class MongoReadStore implements ReadStore {
 
   async getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    const docs = await this.coll(collection).find({ _id: { $in: [...ids] } }).toArray();
+    const docs = await this.coll(collection)
+      .find({ _id: { $in: [...ids] } })
+      .toArray();
     // $in returns documents in index order; the embedded adapter answers in the order asked.
     const byId = new Map(docs.map((d) => [d._id, d]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as T] : []));
   }
 
-  async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+  async find<T extends Doc = Doc>(
+    collection: string,
+    filter: Filter = {},
+    options: FindOptions = {},
+  ): Promise<T[]> {
     // MongoDB reads limit(0) as "no limit"; the port means "no documents".
     if (options.limit === 0) return [];
     let cursor = this.coll(collection).find(filter);
-    if (options.sort?.length) cursor = cursor.sort(new Map(options.sort.map(([field, dir]) => [field, dir])));
+    if (options.sort?.length)
+      cursor = cursor.sort(new Map(options.sort.map(([field, dir]) => [field, dir])));
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
     return (await cursor.toArray()) as T[];
@@ -114,7 +132,8 @@ export class MongoReadStore implements ReadStore {
       try {
         await this.coll(group.collection).bulkWrite(group.operations, { ordered: true });
       } catch (error) {
-        if ((error as { code?: unknown }).code === 11000) throw new DuplicateKeyError(group.collection, error);
+        if ((error as { code?: unknown }).code === 11000)
+          throw new DuplicateKeyError(group.collection, error);
         throw error;
       }
     }

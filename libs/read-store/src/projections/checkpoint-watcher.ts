@@ -18,7 +18,10 @@ export class CheckpointWatcher {
   ) {}
 
   start(refreshMs = 1000): void {
-    this.refresher = setInterval(() => void this.readModels.refresh().catch(() => undefined), refreshMs);
+    this.refresher = setInterval(
+      () => void this.readModels.refresh().catch(() => undefined),
+      refreshMs,
+    );
     this.refresher.unref();
   }
 

@@ -1,6 +1,13 @@
 import type { EventStore, RecordedEvent, Subscription } from '@companion/event-store';
 import type { ReadStore, Write } from '../read-store.port';
-import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, physicalName } from './catalog';
+import {
+  CATALOG,
+  CatalogEntry,
+  Checkpoint,
+  CHECKPOINTS,
+  checkpointId,
+  physicalName,
+} from './catalog';
 import type { Projection } from './projection';
 import { ReadModels } from './read-models';
 import { UnitOfWork } from './unit-of-work';
@@ -72,7 +79,11 @@ export class ProjectionEngine {
   /** The live batch being written, and its units of work (read by the next batch meanwhile). */
   private liveWriting: Promise<void> = Promise.resolve();
   private livePrevious = new Map<string, UnitOfWork>();
-  private waiters: Array<{ position: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }> = [];
+  private waiters: Array<{
+    position: number;
+    resolve: (ok: boolean) => void;
+    timer: NodeJS.Timeout;
+  }> = [];
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
@@ -104,11 +115,19 @@ export class ProjectionEngine {
     for (const projection of this.projections) {
       let entry = await this.store.get<CatalogEntry>(CATALOG, projection.name);
       if (!entry) {
-        entry = { _id: projection.name, activeGeneration: 1, version: projection.version, updatedAt: this.now() };
+        entry = {
+          _id: projection.name,
+          activeGeneration: 1,
+          version: projection.version,
+          updatedAt: this.now(),
+        };
         await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
       }
       await this.ensureCollections(projection, entry.activeGeneration);
-      const checkpoint = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(projection.name, entry.activeGeneration));
+      const checkpoint = await this.store.get<Checkpoint>(
+        CHECKPOINTS,
+        checkpointId(projection.name, entry.activeGeneration),
+      );
       this.live.set(projection.name, {
         projection,
         generation: entry.activeGeneration,
@@ -117,7 +136,10 @@ export class ProjectionEngine {
       });
       this.readModels.setGeneration(projection.name, entry.activeGeneration);
     }
-    const from = Math.min(...[...this.live.values()].map((l) => l.checkpoint), Number.MAX_SAFE_INTEGER);
+    const from = Math.min(
+      ...[...this.live.values()].map((l) => l.checkpoint),
+      Number.MAX_SAFE_INTEGER,
+    );
     this.subscription = this.events.subscribeToAll({ after: this.live.size ? from : 0 });
     this.loop = this.run(this.subscription);
     this.requests = setInterval(() => void this.pickUpRequests(), REQUEST_POLL_MS);
@@ -125,8 +147,12 @@ export class ProjectionEngine {
     // A projection whose code changed is rebuilt beside the old generation, which keeps serving.
     for (const l of this.live.values()) {
       if (l.version !== l.projection.version) {
-        this.logger.log(`projection ${l.projection.name}: version ${l.version} → ${l.projection.version}, rebuilding`);
-        void this.rebuild(l.projection.name).catch((e) => this.logger.error(`rebuild of ${l.projection.name} failed: ${e}`));
+        this.logger.log(
+          `projection ${l.projection.name}: version ${l.version} → ${l.projection.version}, rebuilding`,
+        );
+        void this.rebuild(l.projection.name).catch((e) =>
+          this.logger.error(`rebuild of ${l.projection.name} failed: ${e}`),
+        );
       }
     }
   }
@@ -200,12 +226,18 @@ export class ProjectionEngine {
       for (const entry of entries) {
         if (!entry.rebuildRequestedAt || this.builds.has(entry._id)) continue;
         const { rebuildRequestedAt: _done, ...rest } = entry;
-        await this.store.write([{ collection: CATALOG, op: 'put', doc: { ...rest, updatedAt: this.now() } }]);
+        await this.store.write([
+          { collection: CATALOG, op: 'put', doc: { ...rest, updatedAt: this.now() } },
+        ]);
         this.logger.log(`projection ${entry._id}: rebuild requested by an operator`);
-        void this.rebuild(entry._id).catch((e) => this.logger.error(`rebuild of ${entry._id} failed: ${e}`));
+        void this.rebuild(entry._id).catch((e) =>
+          this.logger.error(`rebuild of ${entry._id} failed: ${e}`),
+        );
       }
     } catch (error) {
-      this.logger.warn(`could not read rebuild requests: ${error instanceof Error ? error.message : error}`);
+      this.logger.warn(
+        `could not read rebuild requests: ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
 
@@ -232,7 +264,8 @@ export class ProjectionEngine {
   }
 
   private async runBuild(projection: Projection, build: Build): Promise<void> {
-    for (const c of projection.collections) await this.store.dropCollection(physicalName(c.name, build.generation));
+    for (const c of projection.collections)
+      await this.store.dropCollection(physicalName(c.name, build.generation));
     // The indexes are made once the documents are in (one sort instead of an index update per
     // document: about twice as fast for a collection of a million documents), before the switch.
     await this.ensureCollections(projection, build.generation, false);
@@ -302,16 +335,26 @@ export class ProjectionEngine {
       {
         collection: CATALOG,
         op: 'put',
-        doc: { _id: projection.name, activeGeneration: build.generation, version: build.version, updatedAt: this.now() },
+        doc: {
+          _id: projection.name,
+          activeGeneration: build.generation,
+          version: build.version,
+          updatedAt: this.now(),
+        },
       },
       this.checkpointWrite(projection.name, build.generation, live.checkpoint),
     ]);
     this.readModels.setGeneration(projection.name, build.generation);
     if (old !== build.generation) {
-      for (const c of projection.collections) await this.store.dropCollection(physicalName(c.name, old));
-      await this.store.write([{ collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, old) }]);
+      for (const c of projection.collections)
+        await this.store.dropCollection(physicalName(c.name, old));
+      await this.store.write([
+        { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, old) },
+      ]);
     }
-    this.logger.log(`projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`);
+    this.logger.log(
+      `projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`,
+    );
     this.settleWaiters();
   }
 
@@ -338,7 +381,11 @@ export class ProjectionEngine {
     for (const l of this.live.values()) {
       if (l.error || l.checkpoint >= last) continue;
       try {
-        const uow = this.unitOfWork(l.projection, l.generation, this.livePrevious.get(l.projection.name));
+        const uow = this.unitOfWork(
+          l.projection,
+          l.generation,
+          this.livePrevious.get(l.projection.name),
+        );
         await this.applyTo(uow, l.projection, l.checkpoint, batch);
         writes.push(...uow.writes(), this.checkpointWrite(l.projection.name, l.generation, last));
         applied.set(l.projection.name, uow);
@@ -356,24 +403,40 @@ export class ProjectionEngine {
       this.settleWaiters();
     });
     // Reported now; the next batch awaits it and ends the loop (the checkpoints stay where they are).
-    writing.catch((error) => this.logger.error(`read-store write of positions ${batch[0].position}..${last} failed: ${error}`));
+    writing.catch((error) =>
+      this.logger.error(
+        `read-store write of positions ${batch[0].position}..${last} failed: ${error}`,
+      ),
+    );
     this.liveWriting = writing;
   }
 
-  private unitOfWork(projection: Projection, generation: number, previous?: UnitOfWork): UnitOfWork {
-    const names = new Map(projection.collections.map((c) => [c.name, physicalName(c.name, generation)]));
+  private unitOfWork(
+    projection: Projection,
+    generation: number,
+    previous?: UnitOfWork,
+  ): UnitOfWork {
+    const names = new Map(
+      projection.collections.map((c) => [c.name, physicalName(c.name, generation)]),
+    );
     return new UnitOfWork(
       this.store,
       (logical) => {
         const physical = names.get(logical);
-        if (!physical) throw new Error(`projection ${projection.name} does not own collection ${logical}`);
+        if (!physical)
+          throw new Error(`projection ${projection.name} does not own collection ${logical}`);
         return physical;
       },
       previous,
     );
   }
 
-  private async applyTo(uow: UnitOfWork, projection: Projection, after: number, batch: RecordedEvent[]): Promise<void> {
+  private async applyTo(
+    uow: UnitOfWork,
+    projection: Projection,
+    after: number,
+    batch: RecordedEvent[],
+  ): Promise<void> {
     const types = new Set(projection.eventTypes);
     for (const event of batch) {
       if (event.position <= after || !types.has(event.type)) continue;
@@ -381,16 +444,34 @@ export class ProjectionEngine {
     }
   }
 
-  private checkpointWrite(projection: string, generation: number, position: number, events?: number): Write {
+  private checkpointWrite(
+    projection: string,
+    generation: number,
+    position: number,
+    events?: number,
+  ): Write {
     return {
       collection: CHECKPOINTS,
       op: 'put',
-      doc: { _id: checkpointId(projection, generation), position, ...(events === undefined ? {} : { events }), updatedAt: this.now() },
+      doc: {
+        _id: checkpointId(projection, generation),
+        position,
+        ...(events === undefined ? {} : { events }),
+        updatedAt: this.now(),
+      },
     };
   }
 
-  private async ensureCollections(projection: Projection, generation: number, withIndexes = true): Promise<void> {
-    for (const c of projection.collections) await this.store.ensureCollection(physicalName(c.name, generation), withIndexes ? c.indexes : []);
+  private async ensureCollections(
+    projection: Projection,
+    generation: number,
+    withIndexes = true,
+  ): Promise<void> {
+    for (const c of projection.collections)
+      await this.store.ensureCollection(
+        physicalName(c.name, generation),
+        withIndexes ? c.indexes : [],
+      );
   }
 
   private reached(position: number): boolean {

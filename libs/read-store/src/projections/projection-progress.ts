@@ -16,13 +16,23 @@ export interface ProjectionProgress {
  * sees of projections that run in another process. Lag is measured against `head`, the log's
  * newest position (for EventStoreDB, a byte offset: 0 means caught up, not "events behind").
  */
-export async function readProjectionProgress(store: ReadStore, names: readonly string[], head: number): Promise<ProjectionProgress[]> {
-  const entries = new Map((await store.getMany<CatalogEntry>(CATALOG, names)).map((e) => [e._id, e]));
+export async function readProjectionProgress(
+  store: ReadStore,
+  names: readonly string[],
+  head: number,
+): Promise<ProjectionProgress[]> {
+  const entries = new Map(
+    (await store.getMany<CatalogEntry>(CATALOG, names)).map((e) => [e._id, e]),
+  );
   return Promise.all(
     names.map(async (name): Promise<ProjectionProgress> => {
       const entry = entries.get(name);
-      if (!entry) return { name, generation: 0, version: 0, checkpoint: 0, lag: head, state: 'not started' };
-      const cp = await store.get<Checkpoint>(CHECKPOINTS, checkpointId(name, entry.activeGeneration));
+      if (!entry)
+        return { name, generation: 0, version: 0, checkpoint: 0, lag: head, state: 'not started' };
+      const cp = await store.get<Checkpoint>(
+        CHECKPOINTS,
+        checkpointId(name, entry.activeGeneration),
+      );
       const checkpoint = cp?.position ?? 0;
       const progress: ProjectionProgress = {
         name,
@@ -33,8 +43,14 @@ export async function readProjectionProgress(store: ReadStore, names: readonly s
         state: entry.buildingGeneration ? 'rebuilding' : 'live',
       };
       if (entry.buildingGeneration) {
-        const building = await store.get<Checkpoint>(CHECKPOINTS, checkpointId(name, entry.buildingGeneration));
-        progress.rebuild = { generation: entry.buildingGeneration, checkpoint: building?.position ?? 0 };
+        const building = await store.get<Checkpoint>(
+          CHECKPOINTS,
+          checkpointId(name, entry.buildingGeneration),
+        );
+        progress.rebuild = {
+          generation: entry.buildingGeneration,
+          checkpoint: building?.position ?? 0,
+        };
       }
       return progress;
     }),

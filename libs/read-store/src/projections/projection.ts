@@ -39,7 +39,11 @@ export interface ProjectionContext {
    * (`{ ...current, … }`), never one read or shared: the unit of work takes it over and sets its
    * `_id` and `_pos` on it.
    */
-  update<T extends Doc>(collection: string, id: string, fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined): Promise<void>;
+  update<T extends Doc>(
+    collection: string,
+    id: string,
+    fn: (current: T | null) => Omit<T, '_pos'> | T | null | undefined,
+  ): Promise<void>;
   /**
    * A document this event alone defines (a swipe, a message, a feed item): written without reading
    * the current one. Replaying the event writes the same document again, and the events after it

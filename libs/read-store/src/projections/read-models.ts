@@ -1,5 +1,12 @@
 import type { Doc, Filter, FindOptions, ReadStore } from '../read-store.port';
-import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId, physicalName } from './catalog';
+import {
+  CATALOG,
+  CatalogEntry,
+  Checkpoint,
+  CHECKPOINTS,
+  checkpointId,
+  physicalName,
+} from './catalog';
 import type { Projection } from './projection';
 
 /**
@@ -24,7 +31,8 @@ export class ReadModels {
 
   /** Reloads the live generations from the catalog (for processes that do not run the engine). */
   async refresh(): Promise<void> {
-    for (const entry of await this.store.find<CatalogEntry>(CATALOG)) this.setGeneration(entry._id, entry.activeGeneration);
+    for (const entry of await this.store.find<CatalogEntry>(CATALOG))
+      this.setGeneration(entry._id, entry.activeGeneration);
   }
 
   physical(collection: string): string {
@@ -37,12 +45,20 @@ export class ReadModels {
    */
   async checkpoint(collection: string): Promise<number> {
     const projection = this.ownerOf(collection);
-    const cp = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(projection, this.generation.get(projection) ?? 1));
+    const cp = await this.store.get<Checkpoint>(
+      CHECKPOINTS,
+      checkpointId(projection, this.generation.get(projection) ?? 1),
+    );
     return cp?.position ?? 0;
   }
 
   /** Waits until the collection's projection has applied the log up to `position`, at most `timeoutMs`. */
-  async waitFor(collection: string, position: number, timeoutMs: number, pollMs = 20): Promise<boolean> {
+  async waitFor(
+    collection: string,
+    position: number,
+    timeoutMs: number,
+    pollMs = 20,
+  ): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if ((await this.checkpoint(collection)) >= position) return true;

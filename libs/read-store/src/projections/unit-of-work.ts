@@ -52,13 +52,15 @@ export class UnitOfWork {
   }
 
   private readonly context: ProjectionContext = {
-    get: async <T extends Doc>(collection: string, id: string) => (await this.read(this.resolve(collection), id)) as T | null,
+    get: async <T extends Doc>(collection: string, id: string) =>
+      (await this.read(this.resolve(collection), id)) as T | null,
     update: async (collection, id, fn) => {
       const physical = this.resolve(collection);
       const current = await this.read(physical, id);
       const position = this.event.position;
       // Already applied (a replay), unless this very event changed it in this batch.
-      if (current && current._pos >= position && this.pending.get(physical)?.get(id) !== current) return;
+      if (current && current._pos >= position && this.pending.get(physical)?.get(id) !== current)
+        return;
       const next = fn(current as never);
       // The document itself back means no change: nothing to write (a pass swipe between two
       // agents who never liked each other would rewrite both their pulses).
@@ -66,7 +68,10 @@ export class UnitOfWork {
       this.collection(physical).set(id, next === null ? null : stamped(next, id, position));
     },
     put: (collection, doc) => {
-      this.collection(this.resolve(collection)).set(doc._id as string, stamped(doc, doc._id as string, this.event.position));
+      this.collection(this.resolve(collection)).set(
+        doc._id as string,
+        stamped(doc, doc._id as string, this.event.position),
+      );
     },
   };
 
@@ -86,7 +91,8 @@ export class UnitOfWork {
   writes(): Write[] {
     const writes: Write[] = [];
     for (const [collection, docs] of this.pending) {
-      for (const [id, doc] of docs) writes.push(doc ? { collection, op: 'put', doc } : { collection, op: 'delete', id });
+      for (const [id, doc] of docs)
+        writes.push(doc ? { collection, op: 'put', doc } : { collection, op: 'delete', id });
     }
     return writes;
   }

@@ -12,18 +12,34 @@ export function projectionHarness(projection: Projection, streamName = 's') {
   // With the document cache the API runs with: its frozen documents make a projection that mutates
   // what it read fail here, instead of corrupting what other readers see.
   const store = new SqliteReadStore(':memory:', { cacheDocuments: 1000, freezeDocuments: true });
-  const ready = Promise.all(projection.collections.map((c) => store.ensureCollection(c.name, c.indexes)));
+  const ready = Promise.all(
+    projection.collections.map((c) => store.ensureCollection(c.name, c.indexes)),
+  );
   let position = 0;
   return {
     async apply(type: string, data: unknown, at = '2026-11-21T12:00:00.000Z'): Promise<void> {
       await ready;
       position += 1;
-      const event: RecordedEvent = { id: String(position), type, data, metadata: { occurredAt: at }, streamName, revision: position - 1, position, recordedAt: at };
+      const event: RecordedEvent = {
+        id: String(position),
+        type,
+        data,
+        metadata: { occurredAt: at },
+        streamName,
+        revision: position - 1,
+        position,
+        recordedAt: at,
+      };
       const uow = new UnitOfWork(store, (c) => c);
       await projection.apply(event, uow.contextFor(event));
       await store.write(uow.writes());
     },
-    doc: async (collection: string, id: string) => (await store.get<Doc & { _pos: number }>(collection, id)) ?? undefined,
-    size: async () => (await Promise.all(projection.collections.map((c) => store.count(c.name)))).reduce((a, b) => a + b, 0),
+    doc: async (collection: string, id: string) =>
+      (await store.get<Doc & { _pos: number }>(collection, id)) ?? undefined,
+    size: async () =>
+      (await Promise.all(projection.collections.map((c) => store.count(c.name)))).reduce(
+        (a, b) => a + b,
+        0,
+      ),
   };
 }

@@ -27,7 +27,13 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
     beforeEach(async () => {
       coll = `contract_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
       await store.ensureCollection(coll, [
-        { name: 'by_score', fields: [['score', -1], ['_id', -1]] },
+        {
+          name: 'by_score',
+          fields: [
+            ['score', -1],
+            ['_id', -1],
+          ],
+        },
         { name: 'by_scene', fields: [['scene', 1]] },
       ]);
     });
@@ -41,7 +47,8 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       { _id: 'c', name: 'Cy', score: 2, active: true, scene: null },
       { _id: 'd', name: 'Di', active: true },
     ];
-    const seed = () => store.write(items.map((doc) => ({ collection: coll, op: 'put' as const, doc })));
+    const seed = () =>
+      store.write(items.map((doc) => ({ collection: coll, op: 'put' as const, doc })));
     const ids = (docs: Doc[]) => docs.map((d) => d._id);
 
     it('puts, gets, replaces and deletes documents', async () => {
@@ -51,12 +58,16 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(await store.get(coll, 'a')).toEqual({ _id: 'a', name: 'Ada II' });
       await store.write([{ collection: coll, op: 'delete', id: 'a' }]);
       expect(await store.get(coll, 'a')).toBeNull();
-      expect(ids(await store.getMany(coll, ['d', 'zz', 'b']))).toEqual(expect.arrayContaining(['d', 'b']));
+      expect(ids(await store.getMany(coll, ['d', 'zz', 'b']))).toEqual(
+        expect.arrayContaining(['d', 'b']),
+      );
       expect(await store.getMany(coll, ['zz'])).toEqual([]);
     });
 
     it('hands out documents whose changes by a reader do not reach the store', async () => {
-      await store.write([{ collection: coll, op: 'put', doc: { _id: 'm', name: 'kept', tags: ['a'] } }]);
+      await store.write([
+        { collection: coll, op: 'put', doc: { _id: 'm', name: 'kept', tags: ['a'] } },
+      ]);
       const doc = (await store.get<Doc & { name: string; tags: string[] }>(coll, 'm'))!;
       try {
         doc.name = 'changed';
@@ -65,7 +76,11 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
         // The embedded store's documents are frozen: the change itself is refused.
       }
       expect(await store.get(coll, 'm')).toEqual({ _id: 'm', name: 'kept', tags: ['a'] });
-      expect((await store.getMany(coll, ['m']))[0]).toEqual({ _id: 'm', name: 'kept', tags: ['a'] });
+      expect((await store.getMany(coll, ['m']))[0]).toEqual({
+        _id: 'm',
+        name: 'kept',
+        tags: ['a'],
+      });
     });
 
     it('applies writes in order', async () => {
@@ -81,16 +96,23 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
 
     it('finds by equality, booleans, dotted paths and null-or-missing', async () => {
       await seed();
-      expect(ids(await store.find(coll, { scene: 'noir' }, { sort: [['_id', 1]] }))).toEqual(['a', 'b']);
+      expect(ids(await store.find(coll, { scene: 'noir' }, { sort: [['_id', 1]] }))).toEqual([
+        'a',
+        'b',
+      ]);
       expect(ids(await store.find(coll, { active: false }))).toEqual(['b']);
       expect(ids(await store.find(coll, { 'partner.id': 'p1' }))).toEqual(['a']);
-      expect(ids(await store.find(coll, { scene: null }, { sort: [['_id', 1]] }))).toEqual(['c', 'd']);
+      expect(ids(await store.find(coll, { scene: null }, { sort: [['_id', 1]] }))).toEqual([
+        'c',
+        'd',
+      ]);
       expect(ids(await store.find(coll, { _id: 'c' }))).toEqual(['c']);
     });
 
     it('supports the comparison operators', async () => {
       await seed();
-      const q = async (filter: Filter) => ids(await store.find(coll, filter, { sort: [['_id', 1]] }));
+      const q = async (filter: Filter) =>
+        ids(await store.find(coll, filter, { sort: [['_id', 1]] }));
       expect(await q({ score: { $gt: 1 } })).toEqual(['a', 'c']);
       expect(await q({ score: { $gte: 1, $lt: 3 } })).toEqual(['b', 'c']);
       expect(await q({ score: { $lte: 1 } })).toEqual(['b']);
@@ -111,14 +133,28 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       const after = await store.find(
         coll,
         { score: { $exists: true }, $or: [{ score: { $lt: 2 } }, { score: 2, _id: { $lt: 'c' } }] },
-        { sort: [['score', -1], ['_id', -1]] },
+        {
+          sort: [
+            ['score', -1],
+            ['_id', -1],
+          ],
+        },
       );
       expect(ids(after)).toEqual(['b']);
     });
 
     it('sorts on several fields, skips and limits (limit is never negative)', async () => {
       await seed();
-      const sorted = await store.find(coll, { score: { $exists: true } }, { sort: [['score', -1], ['_id', 1]] });
+      const sorted = await store.find(
+        coll,
+        { score: { $exists: true } },
+        {
+          sort: [
+            ['score', -1],
+            ['_id', 1],
+          ],
+        },
+      );
       expect(ids(sorted)).toEqual(['a', 'c', 'b']);
       const page = await store.find(coll, {}, { sort: [['_id', 1]], skip: 1, limit: 2 });
       expect(ids(page)).toEqual(['b', 'c']);
@@ -137,19 +173,36 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(await store.find(missing)).toEqual([]);
       expect(await store.count(missing)).toBe(0);
       expect(await store.listCollections()).toContain(coll);
-      await store.ensureCollection(coll, [{ name: 'by_score', fields: [['score', -1], ['_id', -1]] }]);
+      await store.ensureCollection(coll, [
+        {
+          name: 'by_score',
+          fields: [
+            ['score', -1],
+            ['_id', -1],
+          ],
+        },
+      ]);
       await store.dropCollection(coll);
       expect(await store.listCollections()).not.toContain(coll);
     });
 
     it('refuses a write that breaks a unique index', async () => {
       const unique = `${coll}_u`;
-      await store.ensureCollection(unique, [{ name: 'by_name', fields: [['name', 1]], unique: true }]);
+      await store.ensureCollection(unique, [
+        { name: 'by_name', fields: [['name', 1]], unique: true },
+      ]);
       await store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'same' } }]);
       expect(await store.get(unique, '2')).toBeNull();
-      await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'other' } }, { collection: unique, op: 'put', doc: { _id: '2', name: 'other' } }])).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        store.write([
+          { collection: unique, op: 'put', doc: { _id: '1', name: 'other' } },
+          { collection: unique, op: 'put', doc: { _id: '2', name: 'other' } },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await store.get(unique, '2')).toBeNull();
-      await expect(store.write([{ collection: unique, op: 'put', doc: { _id: '2', name: 'same' } }])).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(
+        store.write([{ collection: unique, op: 'put', doc: { _id: '2', name: 'same' } }]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await store.get(unique, '2')).toBeNull();
       await store.dropCollection(unique);
     });

@@ -1,7 +1,15 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
-import { IsOptional, IsString, Length, MaxLength, MinLength, validate, ValidationError } from 'class-validator';
+import {
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  MinLength,
+  validate,
+  ValidationError,
+} from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
 import { LIMITS, TextLength, toErrorBody } from '@companion/platform';
 
@@ -12,11 +20,14 @@ export const REQUEST_ID_MAX = 100;
  * instead of the path. `content` carries exactly the REST body's constraints (SendMessageDto).
  */
 export class MessageSendPayload extends SendMessageDto {
-  @IsString() @TextLength(1, 100)
+  @IsString()
+  @TextLength(1, 100)
   matchId!: string;
 
   /** Echoed in the reply, so a client can tell its replies apart. */
-  @IsOptional() @IsString() @TextLength(0, REQUEST_ID_MAX)
+  @IsOptional()
+  @IsString()
+  @TextLength(0, REQUEST_ID_MAX)
   requestId?: string;
 }
 
@@ -50,11 +61,14 @@ export class MessageSending {
   async send(agentId: string, payload: unknown): Promise<SendOutcome> {
     try {
       const { matchId, content } = await validPayload(payload);
-      const message = await this.commandBus.execute<SendMessage, SentMessage>(new SendMessage(matchId, agentId, content));
+      const message = await this.commandBus.execute<SendMessage, SentMessage>(
+        new SendMessage(matchId, agentId, content),
+      );
       return { ok: true, message };
     } catch (error) {
       const body = toErrorBody(error);
-      if (body.statusCode >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      if (body.statusCode >= 500)
+        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
       return {
         ok: false,
         status: body.statusCode,
@@ -69,9 +83,17 @@ export class MessageSending {
 
 /** The global validation pipe's rules: an object with only the known fields, each valid (else 400 listing every problem). */
 async function validPayload(payload: unknown): Promise<MessageSendPayload> {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new BadRequestException('the payload must be a JSON object');
-  const instance = plainToInstance(MessageSendPayload, payload, { enableImplicitConversion: false });
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: false } });
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw new BadRequestException('the payload must be a JSON object');
+  const instance = plainToInstance(MessageSendPayload, payload, {
+    enableImplicitConversion: false,
+  });
+  const errors = await validate(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+  });
   if (errors.length) throw new BadRequestException(errors.flatMap(messagesOf));
   return instance;
 }

@@ -35,14 +35,19 @@ export interface Delivery {
  * stream events carry only the match id, and the participants come from the matches read model.
  */
 export function matchNeedingParticipants(event: RecordedEvent): string | null {
-  return event.type === 'MessageSent' || event.type === 'RelationshipStatusChanged' ? (event.data as { matchId: string }).matchId : null;
+  return event.type === 'MessageSent' || event.type === 'RelationshipStatusChanged'
+    ? (event.data as { matchId: string }).matchId
+    : null;
 }
 
 /**
  * Which agents get which event, for one event of the log. The only place that decides it, so the
  * two transports cannot drift apart. `participants` are the match's agents for match-stream events.
  */
-export function deliveriesOf(event: RecordedEvent, participants: readonly string[] | null): Delivery[] {
+export function deliveriesOf(
+  event: RecordedEvent,
+  participants: readonly string[] | null,
+): Delivery[] {
   const d = event.data as Record<string, any>;
   switch (event.type) {
     case 'MatchCreated': {
@@ -52,7 +57,12 @@ export function deliveriesOf(event: RecordedEvent, participants: readonly string
         agentIds: [agentId],
         event: {
           type: 'match:new',
-          match: { id: d.matchId, agentIds, partnerId: agentIds.find((id) => id !== agentId) ?? agentId, createdAt: event.metadata.occurredAt },
+          match: {
+            id: d.matchId,
+            agentIds,
+            partnerId: agentIds.find((id) => id !== agentId) ?? agentId,
+            createdAt: event.metadata.occurredAt,
+          },
         },
       }));
     }
@@ -64,13 +74,30 @@ export function deliveriesOf(event: RecordedEvent, participants: readonly string
           event: {
             type: 'message:new',
             matchId: d.matchId,
-            message: { id: d.messageId, matchId: d.matchId, senderId: d.senderId, content: d.content, createdAt: event.metadata.occurredAt },
+            message: {
+              id: d.messageId,
+              matchId: d.matchId,
+              senderId: d.senderId,
+              content: d.content,
+              createdAt: event.metadata.occurredAt,
+            },
           },
         },
       ];
     case 'RelationshipStatusChanged':
       if (!participants) return [];
-      return [{ agentIds: participants, event: { type: 'relationship:update', matchId: d.matchId, from: d.from, to: d.to, triggeredBy: d.triggeredBy } }];
+      return [
+        {
+          agentIds: participants,
+          event: {
+            type: 'relationship:update',
+            matchId: d.matchId,
+            from: d.from,
+            to: d.to,
+            triggeredBy: d.triggeredBy,
+          },
+        },
+      ];
     default:
       return [];
   }

@@ -3,7 +3,12 @@ import type { RecordedEvent } from '@companion/event-store';
 import { MatchDoc, MATCHES } from '@companion/matching';
 import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
-import { deletedAgentOf, deliveriesOf, matchNeedingParticipants, RealtimeEvent } from './realtime-events';
+import {
+  deletedAgentOf,
+  deliveriesOf,
+  matchNeedingParticipants,
+  RealtimeEvent,
+} from './realtime-events';
 
 /** A transport (`/ws`, socket.io) that holds connections by agent. */
 export interface RealtimeSink {
@@ -60,7 +65,9 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     const matchId = matchNeedingParticipants(event);
     const participants = matchId ? await this.participantsOf(matchId, event.position) : null;
     if (matchId && !participants) {
-      this.logger.warn(`no participants known for match ${matchId} (${event.type}@${event.position}); not delivered`);
+      this.logger.warn(
+        `no participants known for match ${matchId} (${event.type}@${event.position}); not delivered`,
+      );
       return;
     }
     for (const { agentIds, event: payload } of deliveriesOf(event, participants)) {
@@ -68,20 +75,28 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async participantsOf(matchId: string, position: number): Promise<readonly string[] | null> {
+  private async participantsOf(
+    matchId: string,
+    position: number,
+  ): Promise<readonly string[] | null> {
     const cached = this.participants.get(matchId);
     if (cached) return cached;
     let match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
     // The match was created before this event, but this instance's live log may run ahead of the
     // projection that stores it (another process projects): wait for it, bounded.
-    if (!match && (await this.readModels.waitFor(MATCHES, position, this.config.consistencyTimeoutMs))) match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
+    if (
+      !match &&
+      (await this.readModels.waitFor(MATCHES, position, this.config.consistencyTimeoutMs))
+    )
+      match = await this.readModels.get<MatchDoc>(MATCHES, matchId);
     if (!match) return null;
     this.remember(matchId, match.agentIds);
     return match.agentIds;
   }
 
   private remember(matchId: string, agentIds: readonly string[]): void {
-    if (this.participants.size >= PARTICIPANT_CACHE_SIZE) this.participants.delete(this.participants.keys().next().value!);
+    if (this.participants.size >= PARTICIPANT_CACHE_SIZE)
+      this.participants.delete(this.participants.keys().next().value!);
     this.participants.set(matchId, [...agentIds]);
   }
 }

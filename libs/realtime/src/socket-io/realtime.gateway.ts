@@ -1,5 +1,12 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { MessageSending, SendOutcome } from '../application/message-sending';
 import { RealtimeAuth } from '../application/realtime-auth';
@@ -19,7 +26,9 @@ interface AgentSocketData {
  * the `/ws` frame without `type`), and send `message:send` with an acknowledgement callback.
  */
 @WebSocketGateway({ path: SOCKET_IO_PATH, serveClient: false })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy, RealtimeSink {
+export class RealtimeGateway
+  implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy, RealtimeSink
+{
   private readonly logger = new Logger(RealtimeGateway.name);
   private server?: Server;
   private detachFanout?: () => void;
@@ -41,7 +50,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
           next();
         },
         (error) => {
-          this.logger.error(`socket.io authentication failed: ${error instanceof Error ? error.message : error}`);
+          this.logger.error(
+            `socket.io authentication failed: ${error instanceof Error ? error.message : error}`,
+          );
           next(new Error('unavailable'));
         },
       );

@@ -36,10 +36,12 @@ export class WsConnection {
   ) {
     this.authTimer = setTimeout(() => this.timeOut(), context.authTimeoutMs);
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      this.queue = this.queue.then(() => this.receive(data, isBinary)).catch((error) => {
-        logger.error(`frame handling failed: ${error instanceof Error ? error.message : error}`);
-        this.close(WS_CLOSE.internalError, 'internal error');
-      });
+      this.queue = this.queue
+        .then(() => this.receive(data, isBinary))
+        .catch((error) => {
+          logger.error(`frame handling failed: ${error instanceof Error ? error.message : error}`);
+          this.close(WS_CLOSE.internalError, 'internal error');
+        });
     });
     socket.on('pong', () => (this.alive = true));
     socket.on('close', () => {
@@ -74,7 +76,13 @@ export class WsConnection {
     const frame = parsed.frame;
     if (frame.type === 'auth') return this.authenticate(frame.apiKey);
     if (!this.agentId) {
-      return this.send({ type: 'error', requestId: frame.requestId, status: 401, code: 'unauthenticated', message: 'authenticate first: {"type":"auth","apiKey":"<API_KEY>"}' });
+      return this.send({
+        type: 'error',
+        requestId: frame.requestId,
+        status: 401,
+        code: 'unauthenticated',
+        message: 'authenticate first: {"type":"auth","apiKey":"<API_KEY>"}',
+      });
     }
     const outcome = await this.context.sending.send(this.agentId, frame.payload);
     this.send(
@@ -85,7 +93,12 @@ export class WsConnection {
   }
 
   private async authenticate(apiKey: unknown): Promise<void> {
-    if (this.agentId) return this.send({ type: 'error', code: 'already_authenticated', message: `this connection is already authenticated as ${this.agentId}` });
+    if (this.agentId)
+      return this.send({
+        type: 'error',
+        code: 'already_authenticated',
+        message: `this connection is already authenticated as ${this.agentId}`,
+      });
     const agentId = await this.context.auth.agentFor(apiKey);
     if (this.closing) return; // timed out while the key was being checked
     if (!agentId) {
@@ -100,7 +113,11 @@ export class WsConnection {
 
   private timeOut(): void {
     if (this.agentId || this.closing) return;
-    this.send({ type: 'auth:error', code: 'auth_timeout', message: `not authenticated within ${this.context.authTimeoutMs} ms` });
+    this.send({
+      type: 'auth:error',
+      code: 'auth_timeout',
+      message: `not authenticated within ${this.context.authTimeoutMs} ms`,
+    });
     this.close(WS_CLOSE.authTimeout, 'auth_timeout');
   }
 }

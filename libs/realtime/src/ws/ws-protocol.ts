@@ -19,39 +19,67 @@ export const WS_CLOSE = {
   authTimeout: 4408,
 } as const;
 
-export type ClientFrame = { type: 'auth'; apiKey: unknown } | { type: 'message:send'; payload: Record<string, unknown>; requestId: string | null };
+export type ClientFrame =
+  | { type: 'auth'; apiKey: unknown }
+  | { type: 'message:send'; payload: Record<string, unknown>; requestId: string | null };
 
 export type ServerFrame =
   | { type: 'auth:success'; agentId: string }
   | { type: 'auth:error'; code: 'invalid_api_key' | 'auth_timeout'; message: string }
   | { type: 'message:sent'; requestId: string | null; message: SentMessage }
-  | { type: 'error'; code: string; message: string | string[]; requestId?: string | null; status?: number; retryAfter?: number }
+  | {
+      type: 'error';
+      code: string;
+      message: string | string[];
+      requestId?: string | null;
+      status?: number;
+      retryAfter?: number;
+    }
   | RealtimeEvent;
 
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; reply: ServerFrame };
 
-const malformed = (message: string): ParsedFrame => ({ ok: false, reply: { type: 'error', code: 'malformed_frame', message } });
+const malformed = (message: string): ParsedFrame => ({
+  ok: false,
+  reply: { type: 'error', code: 'malformed_frame', message },
+});
 
 /** A frame as the client sent it, or the error frame that answers it (the socket stays open). */
-export function parseClientFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): ParsedFrame {
+export function parseClientFrame(
+  data: Buffer | ArrayBuffer | Buffer[],
+  isBinary: boolean,
+): ParsedFrame {
   if (isBinary) return malformed('frames must be text: a JSON object with a "type"');
-  const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+  const text = (
+    Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)
+  ).toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return malformed('the frame is not valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return malformed('the frame must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return malformed('the frame must be a JSON object');
   const { type, ...rest } = value as Record<string, unknown>;
   if (typeof type !== 'string') return malformed('the frame has no "type"');
   switch (type) {
     case 'auth':
       return { ok: true, frame: { type: 'auth', apiKey: rest.apiKey } };
     case 'message:send':
-      return { ok: true, frame: { type: 'message:send', payload: rest, requestId: requestIdOf(rest) } };
+      return {
+        ok: true,
+        frame: { type: 'message:send', payload: rest, requestId: requestIdOf(rest) },
+      };
     default:
-      return { ok: false, reply: { type: 'error', code: 'unknown_type', message: `unknown type "${type.slice(0, 50)}": expected "auth" or "message:send"` } };
+      return {
+        ok: false,
+        reply: {
+          type: 'error',
+          code: 'unknown_type',
+          message: `unknown type "${type.slice(0, 50)}": expected "auth" or "message:send"`,
+        },
+      };
   }
 }
 

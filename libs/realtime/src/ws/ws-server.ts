@@ -1,7 +1,12 @@
 import { AppConfig, CONFIG } from '@companion/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { WebSocket, WebSocketServer } from 'ws';
 import { MessageSending } from '../application/message-sending';
@@ -59,7 +64,14 @@ export class WsServer implements OnApplicationBootstrap, BeforeApplicationShutdo
     this.httpServer?.off('upgrade', this.onUpgrade);
     this.detachFanout?.();
     clearInterval(this.heartbeat);
-    const closed = [...this.connections].map((c) => new Promise<void>((resolve) => (c.socket.readyState === WebSocket.CLOSED ? resolve() : c.socket.once('close', () => resolve()))));
+    const closed = [...this.connections].map(
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.socket.readyState === WebSocket.CLOSED
+            ? resolve()
+            : c.socket.once('close', () => resolve()),
+        ),
+    );
     for (const c of this.connections) c.close(WS_CLOSE.goingAway, 'server shutting down');
     const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
     await Promise.race([Promise.all(closed), grace]);
@@ -72,13 +84,16 @@ export class WsServer implements OnApplicationBootstrap, BeforeApplicationShutdo
   }
 
   revoke(agentId: string): void {
-    for (const c of this.byAgent.get(agentId) ?? []) c.close(WS_CLOSE.invalidApiKey, 'agent_deleted');
+    for (const c of this.byAgent.get(agentId) ?? [])
+      c.close(WS_CLOSE.invalidApiKey, 'agent_deleted');
   }
 
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === WS_PATH) {
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connections.add(new WsConnection(ws, this.context)));
+      this.wss.handleUpgrade(req, socket, head, (ws) =>
+        this.connections.add(new WsConnection(ws, this.context)),
+      );
     } else if (!pathname.startsWith(`${SOCKET_IO_PATH}/`)) {
       // Nobody else answers it, and an unanswered upgrade would hang until the client gives up.
       socket.on('error', () => socket.destroy());

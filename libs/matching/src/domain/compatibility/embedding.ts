@@ -80,7 +80,8 @@ export function toVector(e: Embedding): Float32Array {
 }
 
 export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`cannot compare vectors of different lengths: ${a.length} vs ${b.length}`);
+  if (a.length !== b.length)
+    throw new Error(`cannot compare vectors of different lengths: ${a.length} vs ${b.length}`);
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
   return sum;
@@ -114,10 +115,13 @@ function subScore(a: number[], b: number[], block: EmbeddingBlock): number {
 }
 
 function assertComparable(a: Embedding, b: Embedding): void {
-  if (a.model !== b.model) throw new Error(`cannot compare embeddings of different models: "${a.model}" vs "${b.model}"`);
+  if (a.model !== b.model)
+    throw new Error(`cannot compare embeddings of different models: "${a.model}" vs "${b.model}"`);
   for (const block of EMBEDDING_BLOCKS) {
     if (a[block].length !== b[block].length) {
-      throw new Error(`cannot compare embeddings of model "${a.model}": ${block} blocks have ${a[block].length} and ${b[block].length} dimensions`);
+      throw new Error(
+        `cannot compare embeddings of model "${a.model}": ${block} blocks have ${a[block].length} and ${b[block].length} dimensions`,
+      );
     }
   }
 }
@@ -125,6 +129,7 @@ function assertComparable(a: Embedding, b: Embedding): void {
 /** One pass for both: a NaN or an infinity anywhere makes the norm non-finite. */
 function finiteNorm(values: readonly number[], block: EmbeddingBlock): number {
   const norm = l2Norm(values);
-  if (!Number.isFinite(norm)) throw new Error(`the ${block} block holds a non-finite or out-of-range value`);
+  if (!Number.isFinite(norm))
+    throw new Error(`the ${block} block holds a non-finite or out-of-range value`);
   return norm;
 }

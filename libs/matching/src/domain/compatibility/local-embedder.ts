@@ -14,7 +14,13 @@ export const LOCAL_MODEL = 'local-hash-v1';
 export const LOCAL_DIMENSIONS = { traits: 16, interests: 32, text: 64 } as const;
 
 /** The spec's five required traits, in fixed slots so they never collide with each other or with extras. */
-const TRAIT_SLOTS = ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'] as const;
+const TRAIT_SLOTS = [
+  'openness',
+  'conscientiousness',
+  'extraversion',
+  'agreeableness',
+  'neuroticism',
+] as const;
 
 export class LocalEmbedder implements Embedder {
   readonly model = LOCAL_MODEL;
@@ -94,8 +100,10 @@ export function interestFeatures(interest: string): { key: string; features: str
 export function textBlock(bio: string, backstory?: string): number[] {
   const v = zeros(LOCAL_DIMENSIONS.text);
   const tf = new Map<string, number>();
-  for (const term of [...textTerms(bio), ...textTerms(backstory ?? '')]) tf.set(term, (tf.get(term) ?? 0) + 1);
-  for (const term of [...tf.keys()].sort()) addHashed(v, 0, v.length, term, 1 + Math.log(tf.get(term)!));
+  for (const term of [...textTerms(bio), ...textTerms(backstory ?? '')])
+    tf.set(term, (tf.get(term) ?? 0) + 1);
+  for (const term of [...tf.keys()].sort())
+    addHashed(v, 0, v.length, term, 1 + Math.log(tf.get(term)!));
   return l2Normalise(v);
 }
 
@@ -140,18 +148,148 @@ const STEM_SUFFIXES = ['ing', 'ers', 'es', 's', 'e'] as const;
  * Includes the fragments apostrophes leave behind ("don't" is tokenised as "don" and "t").
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
-  'a', 'about', 'above', 'after', 'again', 'against', 'all', 'also', 'am', 'an', 'and', 'any', 'are',
-  'aren', 'as', 'at', 'be', 'because', 'been', 'before', 'being', 'below', 'between', 'both', 'but',
-  'by', 'can', 'could', 'couldn', 'did', 'didn', 'do', 'does', 'doesn', 'doing', 'don', 'down',
-  'during', 'each', 'even', 'ever', 'every', 'few', 'for', 'from', 'further', 'get', 'got', 'had',
-  'has', 'have', 'having', 'he', 'her', 'here', 'hers', 'herself', 'him', 'himself', 'his', 'how',
-  'i', 'if', 'in', 'into', 'is', 'isn', 'it', 'its', 'itself', 'just', 'me', 'more', 'most', 'much',
-  'my', 'myself', 'no', 'nor', 'not', 'now', 'of', 'off', 'on', 'once', 'one', 'only', 'or', 'other',
-  'our', 'ours', 'ourselves', 'out', 'over', 'own', 'same', 'she', 'should', 'so', 'some', 'such',
-  'than', 'that', 'the', 'their', 'theirs', 'them', 'themselves', 'then', 'there', 'these', 'they',
-  'this', 'those', 'through', 'to', 'too', 'under', 'until', 'up', 'very', 'was', 'wasn', 'we',
-  'were', 'what', 'when', 'where', 'which', 'while', 'who', 'whom', 'why', 'will', 'with', 'won',
-  'would', 'you', 'your', 'yours', 'yourself', 'yourselves',
+  'a',
+  'about',
+  'above',
+  'after',
+  'again',
+  'against',
+  'all',
+  'also',
+  'am',
+  'an',
+  'and',
+  'any',
+  'are',
+  'aren',
+  'as',
+  'at',
+  'be',
+  'because',
+  'been',
+  'before',
+  'being',
+  'below',
+  'between',
+  'both',
+  'but',
+  'by',
+  'can',
+  'could',
+  'couldn',
+  'did',
+  'didn',
+  'do',
+  'does',
+  'doesn',
+  'doing',
+  'don',
+  'down',
+  'during',
+  'each',
+  'even',
+  'ever',
+  'every',
+  'few',
+  'for',
+  'from',
+  'further',
+  'get',
+  'got',
+  'had',
+  'has',
+  'have',
+  'having',
+  'he',
+  'her',
+  'here',
+  'hers',
+  'herself',
+  'him',
+  'himself',
+  'his',
+  'how',
+  'i',
+  'if',
+  'in',
+  'into',
+  'is',
+  'isn',
+  'it',
+  'its',
+  'itself',
+  'just',
+  'me',
+  'more',
+  'most',
+  'much',
+  'my',
+  'myself',
+  'no',
+  'nor',
+  'not',
+  'now',
+  'of',
+  'off',
+  'on',
+  'once',
+  'one',
+  'only',
+  'or',
+  'other',
+  'our',
+  'ours',
+  'ourselves',
+  'out',
+  'over',
+  'own',
+  'same',
+  'she',
+  'should',
+  'so',
+  'some',
+  'such',
+  'than',
+  'that',
+  'the',
+  'their',
+  'theirs',
+  'them',
+  'themselves',
+  'then',
+  'there',
+  'these',
+  'they',
+  'this',
+  'those',
+  'through',
+  'to',
+  'too',
+  'under',
+  'until',
+  'up',
+  'very',
+  'was',
+  'wasn',
+  'we',
+  'were',
+  'what',
+  'when',
+  'where',
+  'which',
+  'while',
+  'who',
+  'whom',
+  'why',
+  'will',
+  'with',
+  'won',
+  'would',
+  'you',
+  'your',
+  'yours',
+  'yourself',
+  'yourselves',
 ]);
 
 /**
@@ -159,7 +297,13 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
  * from another bit of the same hash, so that colliding features cancel out on average instead of
  * always adding up.
  */
-function addHashed(v: number[], offset: number, size: number, feature: string, value: number): void {
+function addHashed(
+  v: number[],
+  offset: number,
+  size: number,
+  feature: string,
+  value: number,
+): void {
   const h = mix32(fnv1a(feature));
   v[offset + (h % size)] += h >>> 31 === 1 ? -value : value;
 }
