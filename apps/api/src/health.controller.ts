@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
-import { AppConfig, CONFIG, PROJECTIONS } from '@companion/platform';
+import { AppConfig, CONFIG, PROJECTIONS, ProcessHealth } from '@companion/platform';
 import {
   Projection,
   ProjectionEngine,
@@ -22,6 +22,7 @@ export class HealthController {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(PROJECTIONS) private readonly projectionList: readonly Projection[],
+    private readonly processHealth: ProcessHealth,
     @Optional() private readonly engine?: ProjectionEngine,
   ) {}
 
@@ -36,7 +37,9 @@ export class HealthController {
       eventStore.status === 'up' && readStore.status === 'up'
         ? await this.projections(eventStore.head)
         : [];
+    const failures = this.processHealth.failures();
     const ok =
+      failures.length === 0 &&
       eventStore.status === 'up' &&
       readStore.status === 'up' &&
       projections.every((p) => p.state !== 'failed');
@@ -49,6 +52,7 @@ export class HealthController {
       eventStore,
       readStore,
       projections,
+      ...(failures.length ? { failures } : {}),
     };
   }
 

@@ -21,3 +21,4 @@ export * from './rate-limit/rate-limit.guard';
 export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/mongo-rate-limit-store';
 export * from './http/text';
+export * from './health/process-health';

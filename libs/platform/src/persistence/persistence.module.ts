@@ -24,6 +24,7 @@ import { CONSISTENCY, Consistency } from '../event-sourcing/consistency';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { openEventStore, openReadStore } from './open-stores';
 import { LiveLog } from '../live/live-log';
+import { ProcessHealth } from '../health/process-health';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -140,6 +141,7 @@ export class PersistenceModule {
         PersistenceLifecycle,
         EventSourcedCommands,
         LiveLog,
+        ProcessHealth,
       ],
       exports: [
         EVENT_STORE,
@@ -150,6 +152,7 @@ export class PersistenceModule {
         EventSourcedCommands,
         PROJECTIONS,
         LiveLog,
+        ProcessHealth,
       ],
     };
   }
