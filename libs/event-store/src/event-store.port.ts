@@ -152,6 +152,24 @@ export class EventStoreUnavailableError extends Error {
   }
 }
 
+/**
+ * An append failed in a way that leaves its outcome unknown (the connection dropped or the answer
+ * timed out after the request left) and retrying it did not settle the question: the events may or
+ * may not be in the stream. `appendedAlready` tells, once the store answers again.
+ */
+export class AppendOutcomeUnknownError extends EventStoreUnavailableError {
+  constructor(
+    readonly streamName: string,
+    cause: unknown,
+  ) {
+    super(
+      `append to ${streamName}: outcome unknown (${cause instanceof Error ? cause.message : String(cause)})`,
+      cause,
+    );
+    this.name = 'AppendOutcomeUnknownError';
+  }
+}
+
 export function matchesFilter(
   event: Pick<RecordedEvent, 'streamName' | 'type'>,
   filter?: EventFilter,

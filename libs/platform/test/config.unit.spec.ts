@@ -46,6 +46,15 @@ describe('configuration', () => {
   });
 
   it.each([
+    'esdb://admin:changeit@localhost:2113?tls=false',
+    'kurrentdb://admin:changeit@localhost:2113?tls=false',
+    'kurrent://localhost:2113?tls=false',
+    'kurrentdb+discover://node1:2113,node2:2113',
+  ])('accepts EVENTSTORE_URL=%s (KurrentDB and its former name)', (url) => {
+    expect(loadConfig({ EVENTSTORE_URL: url }).eventStoreUrl).toBe(url);
+  });
+
+  it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['RATE_LIMITS', 'maybe'],

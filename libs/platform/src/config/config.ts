@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isEventStoreUrl } from '@companion/event-store';
 
 export const CONFIG = Symbol('CONFIG');
 
@@ -7,7 +8,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** esdb://… or kurrentdb://…; unset means the embedded SQLite event store in dataDir. */
+  /** kurrentdb://…, kurrent://… or esdb://… (KurrentDB's former name); unset means the embedded SQLite event store in dataDir. */
   eventStoreUrl?: string;
   /** mongodb://…; unset means the embedded read store in dataDir, projected inside the API. */
   mongoUrl?: string;
@@ -51,13 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = env.HOST?.trim() || '127.0.0.1';
   const rateLimits = onOff(env.RATE_LIMITS, 'RATE_LIMITS', true);
   const eventStoreUrl = optional(env.EVENTSTORE_URL);
-  if (
-    eventStoreUrl &&
-    !/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kurrent|kurrent\+discover):\/\//.test(
-      eventStoreUrl,
-    )
-  ) {
-    throw new ConfigError('EVENTSTORE_URL must be an esdb:// (or kurrentdb://) connection string');
+  if (eventStoreUrl && !isEventStoreUrl(eventStoreUrl)) {
+    throw new ConfigError(
+      'EVENTSTORE_URL must be a kurrentdb://, kurrent:// or esdb:// connection string',
+    );
   }
   const mongoUrl = optional(env.MONGO_URL);
   if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl))
