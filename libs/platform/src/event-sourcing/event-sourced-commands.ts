@@ -1,20 +1,28 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  AppendOutcomeUnknownError,
+  AppendResult,
+  appendedAlready,
+  backoffDelay,
+  cancellableDelay,
   EVENT_STORE,
   EventStore,
+  ExpectedRevision,
   NewEvent,
   WrongExpectedRevisionError,
 } from '@companion/event-store';
 import { Decider, DomainEvent, fold } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
 import { AppConfig, CONFIG } from '../config/config';
-import { newId } from '../ids';
+import { eventIdOf, nextCommandId } from './command-ids';
 import { CONSISTENCY, Consistency } from './consistency';
 import { StreamState, StreamStates } from './stream-states';
 
 export interface CommandContext {
   actorId?: string;
   correlationId?: string;
+  /** Fixes the command's event ids; by default one from the request's scope (`command-ids`). */
+  commandId?: string;
 }
 
 export interface HandleOptions {
@@ -40,6 +48,13 @@ export interface CommandResult<State, Event extends DomainEvent> {
 
 const MAX_ATTEMPTS = 5;
 
+/** Reads of the stream to learn whether an append with an unknown outcome landed. */
+const SETTLE_TRIES = 6;
+const SETTLE_BACKOFF = { initialMs: 100, maxMs: 2000 };
+
+/** How many of a stream's newest events a repeated command's events are looked for among. */
+const REPEAT_WINDOW = 50;
+
 /** Streams whose folded state is kept between commands. */
 const REMEMBERED_STREAMS = 100_000;
 
@@ -48,6 +63,13 @@ const REMEMBERED_STREAMS = 100_000;
  * conflict; the read is only the stream's tail after the state remembered from the last command),
  * then read-your-writes: the result is returned once the read models have applied the
  * new events, or after the consistency timeout — a committed write is never reported as failed.
+ *
+ * Faults (architecture §8). The event ids are fixed before the first attempt, derived from the
+ * command id, so every attempt of one command sends the same ids and the store writes them at most
+ * once. When the store cannot say whether an append landed (the adapter's own retries of it ran
+ * out), this reads the stream until it can: the events found there are the command's success;
+ * not found, the same append is tried again. Only a store that stays unreachable for that whole
+ * time gives an error (503), and then the outcome is truly unknown to anyone.
  */
 @Injectable()
 export class EventSourcedCommands {
@@ -70,6 +92,13 @@ export class EventSourcedCommands {
     context: CommandContext = {},
     options: HandleOptions = {},
   ): Promise<CommandResult<State, Event>> {
+    const { id: commandId, repeatable } = context.commandId
+      ? { id: context.commandId, repeatable: true }
+      : nextCommandId(streamName);
+    if (repeatable) {
+      const done = await this.doneBefore(streamName, decider, commandId);
+      if (done) return done;
+    }
     for (let attempt = 1; ; attempt++) {
       // A remembered state is decided on without reading: if the stream moved on meanwhile (another
       // process appended), the append's expected revision fails and the next attempt reads the tail.
@@ -94,28 +123,90 @@ export class EventSourcedCommands {
       }
       const expected = revision < 0 ? 'no_stream' : revision;
       const occurredAt = this.clock.now().toISOString();
-      const newEvents: NewEvent[] = events.map((e) => ({
-        id: newId(),
+      const newEvents: NewEvent[] = events.map((e, i) => ({
+        id: eventIdOf(commandId, i),
         type: e.type,
         data: e.data,
         metadata: { occurredAt, actorId: context.actorId, correlationId: context.correlationId },
       }));
       // Before the append: an evolve that fails (on a frozen state it tried to change) writes nothing.
       const next = events.reduce(decider.evolve, state);
+      let result: AppendResult | null;
       try {
-        const result = await this.store.append(streamName, newEvents, expected);
-        this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
-        if (!(await this.consistency.waitFor(result.position))) {
-          this.logger.warn(
-            `read models did not reach position ${result.position} in time; answering anyway`,
-          );
-        }
-        return { state: next, events, position: result.position, occurredAt };
+        result = await this.store.append(streamName, newEvents, expected);
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-        throw error;
+        if (!(error instanceof AppendOutcomeUnknownError)) throw error;
+        result = await this.settle(streamName, newEvents, expected, error);
+        // Not in the stream: the same append (same ids) again, on the stream as it is now.
+        if (!result && attempt < MAX_ATTEMPTS) continue;
+        if (!result) throw error;
+      }
+      this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
+      if (!(await this.consistency.waitFor(result.position))) {
+        this.logger.warn(
+          `read models did not reach position ${result.position} in time; answering anyway`,
+        );
+      }
+      return { state: next, events, position: result.position, occurredAt };
+    }
+  }
+
+  /**
+   * A command sent again (the same command id: a client's retry of a request whose answer it never
+   * got) whose events are already in the stream: its result again, and nothing written twice. Its
+   * events are looked for among the stream's newest, where a retry soon after finds them.
+   */
+  private async doneBefore<State, Command, Event extends DomainEvent>(
+    streamName: string,
+    decider: Decider<State, Command, Event>,
+    commandId: string,
+  ): Promise<CommandResult<State, Event> | null> {
+    const newest = await this.store.readStream(streamName, {
+      direction: 'backwards',
+      maxCount: REPEAT_WINDOW,
+    });
+    const first = newest.findIndex((e) => e.id === eventIdOf(commandId, 0));
+    if (first < 0) return null;
+    const mine = newest
+      .slice(0, first + 1)
+      .reverse()
+      .filter((e, i) => e.id === eventIdOf(commandId, i));
+    const { state } = await this.catchUp(streamName, decider);
+    const last = mine[mine.length - 1];
+    await this.consistency.waitFor(last.position);
+    return {
+      state,
+      events: mine.map((e) => ({ type: e.type, data: e.data }) as Event),
+      position: last.position,
+      occurredAt: mine[0].metadata.occurredAt,
+    };
+  }
+
+  /**
+   * Whether an append whose outcome is unknown is in the stream, asked until the store answers:
+   * its result when it is, null when it is not; the append's error when the store stays unreachable.
+   */
+  private async settle(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    error: AppendOutcomeUnknownError,
+  ): Promise<AppendResult | null> {
+    for (let tries = 0; tries < SETTLE_TRIES; tries++) {
+      try {
+        return await appendedAlready(
+          (name, options) => this.store.readStream(name, options),
+          streamName,
+          events,
+          expected,
+        );
+      } catch {
+        await cancellableDelay(backoffDelay(tries, SETTLE_BACKOFF)).done;
       }
     }
+    this.logger.error(`append to ${streamName}: outcome still unknown: ${error.message}`);
+    throw error;
   }
 
   /** Folds the events after the remembered state (all of them when none is remembered). */
