@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import { Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigModule, loadConfig, PersistenceModule } from '@companion/platform';
+import {
+  ConfigModule,
+  exitOnFatal,
+  loadConfig,
+  PersistenceModule,
+  ProcessHealth,
+} from '@companion/platform';
 import { ProjectionEngine } from '@companion/read-store';
 import { buildProjections } from '../../api/src/projections';
 
@@ -33,6 +39,8 @@ async function main(): Promise<void> {
     logger: ['log', 'warn', 'error'],
   });
   app.enableShutdownHooks();
+  // A loop that ended for good exits the process (code 1) after 5 s, so it is restarted.
+  exitOnFatal(app.get(ProcessHealth), { graceMs: 5000, close: () => app.close() });
   await app.init();
   const engine = app.get(ProjectionEngine);
   logger.log(

@@ -16,11 +16,24 @@ export interface FatalFailure {
 export class ProcessHealth {
   private readonly logger = new Logger(ProcessHealth.name);
   private readonly failed = new Map<string, FatalFailure>();
+  private readonly listeners = new Set<(failure: FatalFailure) => void>();
 
   fail(component: string, reason: string): void {
     if (this.failed.has(component)) return;
-    this.failed.set(component, { component, reason });
+    const failure = { component, reason };
+    this.failed.set(component, failure);
     this.logger.error(`${component} stopped: ${reason}`);
+    for (const listener of this.listeners) listener(failure);
+  }
+
+  /**
+   * Called on each new failure. The process entry points (apps/api, apps/projector) use it to exit
+   * non-zero (`exitOnFatal`), so an orchestrator restarts the process; an app started inside a
+   * test registers nothing and stays up, answering 503.
+   */
+  onFatal(listener: (failure: FatalFailure) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   failures(): FatalFailure[] {

@@ -6,6 +6,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { EVENT_STORE, EventStore, RecordedEvent, Subscription } from '@companion/event-store';
+import { ProcessHealth } from '../health/process-health';
 
 export type LiveListener = (event: RecordedEvent) => void;
 
@@ -14,6 +15,11 @@ export type LiveListener = (event: RecordedEvent) => void;
  * memory to the WebSocket, socket.io and SSE clients of this instance. It starts at the log head:
  * live delivery is about what happens from now on; SSE clients that resume read their gap from the
  * feed read model. Every API instance has its own, so N instances need no broker and no stickiness.
+ *
+ * The store's subscription resubscribes by itself after transient faults (the KurrentDB adapter
+ * does, from the last event it received); when it still ends while the process is not stopping
+ * (access denied, a store closed under it), that is reported to `ProcessHealth`: /api/health answers
+ * 503 naming `live-log`, and the process entry point exits non-zero so it is restarted.
  */
 @Injectable()
 export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -25,7 +31,10 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Position of the last event delivered to listeners. */
   position = 0;
 
-  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly health: ProcessHealth,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.position = await this.events.headPosition();
@@ -73,6 +82,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   private async run(subscription: Subscription): Promise<void> {
+    let reason = 'the subscription ended';
     try {
       for await (const event of subscription) {
         this.position = event.position;
@@ -87,10 +97,11 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
         }
       }
     } catch (error) {
-      if (!this.stopped)
-        this.logger.error(
-          `live subscription ended: ${error instanceof Error ? error.message : error}`,
-        );
+      reason = `the subscription failed: ${error instanceof Error ? error.message : String(error)}`;
     }
+    if (!this.stopped) this.health.fail(LIVE_LOG, `${reason} after position ${this.position}`);
   }
 }
+
+/** The live log's name in /api/health's failures. */
+export const LIVE_LOG = 'live-log';
