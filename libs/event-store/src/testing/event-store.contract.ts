@@ -74,6 +74,34 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         expect(await store.readStream(stream('c'))).toHaveLength(2);
       });
 
+      it('appends several events at once: consecutive revisions, the position of the last', async () => {
+        const events = [event('A'), event('B'), event('C')];
+        const r = await store.append(stream('multi'), events, 'no_stream');
+        const stored = await store.readStream(stream('multi'));
+        expect(stored.map((e) => [e.id, e.revision])).toEqual(events.map((e, i) => [e.id, i]));
+        expect(r).toEqual({ nextRevision: 2, position: stored[2].position });
+        const positions = stored.map((e) => e.position);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+        expect(new Set(positions).size).toBe(3);
+        const next = await store.append(stream('multi'), [event('D'), event('E')], 2);
+        expect(next.nextRevision).toBe(4);
+        expect(next.position).toBeGreaterThan(r.position);
+      });
+
+      it('answers a retried append with the same ids as the first time, even after the stream moved on', async () => {
+        await store.append(stream('retry'), [event('Before')], 'no_stream');
+        const mine = [event('Mine1'), event('Mine2')];
+        const first = await store.append(stream('retry'), mine, 0);
+        await store.append(stream('retry'), [event('Later')], 2);
+        // The answer to the first was lost; the writer sends the very same append again.
+        const retry = await store.append(stream('retry'), mine, 0);
+        expect(retry).toEqual(first);
+        const stored = await store.readStream(stream('retry'));
+        expect(stored.map((e) => e.type)).toEqual(['Before', 'Mine1', 'Mine2', 'Later']);
+        const all = await store.readAll({ filter: { streamPrefixes: [prefix] }, maxCount: 100 });
+        expect(all).toHaveLength(4);
+      });
+
       it('gives increasing global positions across streams', async () => {
         const r1 = await store.append(stream('x'), [event()], 'no_stream');
         const r2 = await store.append(stream('y'), [event()], 'no_stream');
@@ -174,6 +202,42 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         expect(onlyA).toHaveLength(2);
         const from = await store.readAll({ filter, fromPosition: positions[1], maxCount: 100 });
         expect(from.map((e) => e.position)).toEqual(positions.slice(1));
+      });
+
+      it('reads across a multi-event append: every event, in order, from any of its positions', async () => {
+        await store.append(stream('u'), [event('U0')], 'no_stream');
+        await store.append(stream('v'), [event('V0'), event('V1'), event('V2')], 'no_stream');
+        await store.append(stream('u'), [event('U1')], 0);
+        const filter = { streamPrefixes: [prefix] };
+        const all = await store.readAll({ filter, maxCount: 100 });
+        expect(all.map((e) => e.type)).toEqual(['U0', 'V0', 'V1', 'V2', 'U1']);
+        // From the middle of the multi-event append, both ways, and in pages of two.
+        const from = await store.readAll({ filter, fromPosition: all[2].position, maxCount: 100 });
+        expect(from.map((e) => e.type)).toEqual(['V1', 'V2', 'U1']);
+        const back = await store.readAll({
+          filter,
+          direction: 'backwards',
+          fromPosition: all[3].position,
+          maxCount: 3,
+        });
+        expect(back.map((e) => e.type)).toEqual(['V2', 'V1', 'V0']);
+        const paged: string[] = [];
+        for (let cursor = 0, page; ; cursor = page[page.length - 1].position) {
+          page = (
+            await store.readAll({ filter, fromPosition: cursor || undefined, maxCount: 2 })
+          ).filter((e) => e.position > cursor);
+          if (page.length === 0) break;
+          paged.push(...page.map((e) => e.type));
+        }
+        expect(paged).toEqual(['U0', 'V0', 'V1', 'V2', 'U1']);
+        const sub = store.subscribeToAll({ after: all[1].position, filter });
+        const got: string[] = [];
+        for await (const e of sub) {
+          got.push(e.type);
+          if (got.length === 3) break;
+        }
+        await sub.close();
+        expect(got).toEqual(['V1', 'V2', 'U1']);
       });
 
       it('lists streams by prefix with their last revision and position', async () => {
