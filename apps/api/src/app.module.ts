@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
 import { DatesModule } from '@companion/dates';
@@ -13,6 +13,7 @@ import {
   Clock,
   ConfigModule,
   HttpErrorFilter,
+  IdempotencyInterceptor,
   loadConfig,
   PersistenceModule,
   RateLimitModule,
@@ -48,7 +49,11 @@ export class AppModule {
         RealtimeModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        // Idempotency-Key on every authenticated write (docs/idempotency.md).
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
     };
   }
 }

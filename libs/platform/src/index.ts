@@ -23,3 +23,7 @@ export * from './rate-limit/mongo-rate-limit-store';
 export * from './http/text';
 export * from './health/process-health';
 export * from './health/exit-on-fatal';
+export * from './idempotency/idempotent-requests';
+export * from './idempotency/idempotency.interceptor';
+export * from './idempotency/domain/idempotent-request';
+export { runInCommandScope } from './event-sourcing/command-ids';

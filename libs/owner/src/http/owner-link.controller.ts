@@ -7,6 +7,7 @@ import {
   AuthenticatedAgent,
   CONFIG,
   CurrentAgent,
+  NoIdempotencyKey,
 } from '@companion/platform';
 import { CreateOwnerLink } from '../application/owner.commands';
 import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
@@ -31,6 +32,8 @@ export class OwnerLinkController {
   @Post()
   @HttpCode(201)
   @UseGuards(AgentAuthGuard)
+  // The answer holds the link's secret, which is stored only as a hash: nothing to replay.
+  @NoIdempotencyKey()
   @UseInterceptors(OwnerHeadersInterceptor)
   @ApiBearerAuth()
   @ApiOperation({

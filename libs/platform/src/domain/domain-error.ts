@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'not_found' // 404
   | 'conflict' // 409
   | 'gone' // 410
+  | 'unprocessable' // 422
   | 'too_many'; // 429
 
 export class DomainError extends Error {
@@ -30,6 +31,8 @@ export const notFound = (code: string, message: string) =>
   new DomainError('not_found', message, code);
 export const conflict = (code: string, message: string) =>
   new DomainError('conflict', message, code);
+export const unprocessable = (code: string, message: string) =>
+  new DomainError('unprocessable', message, code);
 export const gone = (code: string, message: string) => new DomainError('gone', message, code);
 export const forbidden = (code: string, message: string) =>
   new DomainError('forbidden', message, code);

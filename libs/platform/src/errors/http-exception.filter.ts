@@ -17,6 +17,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   gone: HttpStatus.GONE,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   too_many: HttpStatus.TOO_MANY_REQUESTS,
 };
 
@@ -31,6 +32,7 @@ const REASON: Record<number, string> = {
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

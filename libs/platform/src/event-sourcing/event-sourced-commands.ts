@@ -33,6 +33,11 @@ export interface HandleOptions {
    * guess costs one round trip and never a wrong decision.
    */
   likelyNew?: boolean;
+  /**
+   * Wait for the read models to apply the write before answering (read your writes). Off for
+   * streams no read model reads (the Idempotency-Key records).
+   */
+  awaitReadModels?: boolean;
 }
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -143,7 +148,7 @@ export class EventSourcedCommands {
         if (!result) throw error;
       }
       this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
-      if (!(await this.consistency.waitFor(result.position))) {
+      if (options.awaitReadModels !== false && !(await this.consistency.waitFor(result.position))) {
         this.logger.warn(
           `read models did not reach position ${result.position} in time; answering anyway`,
         );

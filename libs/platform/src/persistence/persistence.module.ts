@@ -25,6 +25,7 @@ import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { openEventStore, openReadStore } from './open-stores';
 import { LiveLog } from '../live/live-log';
 import { ProcessHealth } from '../health/process-health';
+import { IdempotentRequests } from '../idempotency/idempotent-requests';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -142,6 +143,7 @@ export class PersistenceModule {
         EventSourcedCommands,
         LiveLog,
         ProcessHealth,
+        IdempotentRequests,
       ],
       exports: [
         EVENT_STORE,
@@ -153,6 +155,7 @@ export class PersistenceModule {
         PROJECTIONS,
         LiveLog,
         ProcessHealth,
+        IdempotentRequests,
       ],
     };
   }
