@@ -11,7 +11,14 @@ import {
   ValidationError,
 } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
-import { LIMITS, TextLength, toErrorBody } from '@companion/platform';
+import {
+  IdempotentRequests,
+  LIMITS,
+  requestFingerprint,
+  runInCommandScope,
+  TextLength,
+  toErrorBody,
+} from '@companion/platform';
 
 export const REQUEST_ID_MAX = 100;
 
@@ -24,7 +31,11 @@ export class MessageSendPayload extends SendMessageDto {
   @TextLength(1, 100)
   matchId!: string;
 
-  /** Echoed in the reply, so a client can tell its replies apart. */
+  /**
+   * Echoed in the reply, so a client can tell its replies apart. It is also the send's
+   * Idempotency-Key (docs/idempotency.md): the same requestId with the same match and content is
+   * answered with the first reply and sends nothing; with another match or content, 422.
+   */
   @IsOptional()
   @IsString()
   @TextLength(0, REQUEST_ID_MAX)
@@ -56,28 +67,62 @@ const FALLBACK_CODE: Record<number, string> = {
 export class MessageSending {
   private readonly logger = new Logger(MessageSending.name);
 
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly idempotent: IdempotentRequests,
+  ) {}
 
   async send(agentId: string, payload: unknown): Promise<SendOutcome> {
     try {
-      const { matchId, content } = await validPayload(payload);
-      const message = await this.commandBus.execute<SendMessage, SentMessage>(
-        new SendMessage(matchId, agentId, content),
+      const { matchId, content, requestId } = await validPayload(payload);
+      if (!requestId) return await this.sendNow(agentId, matchId, content);
+      const begun = await this.idempotent.begin(agentId, `message:send ${requestId}`, {
+        method: 'message:send',
+        path: matchId,
+        fingerprint: requestFingerprint('message:send', matchId, { content }),
+      });
+      if ('replay' in begun) return JSON.parse(begun.replay.payload) as SendOutcome;
+      const outcome = await runInCommandScope(begun.claim.scope, () =>
+        this.sendNow(agentId, matchId, content).catch((error: unknown) => this.failure(error)),
       );
-      return { ok: true, message };
+      const status = outcome.ok ? 201 : outcome.status;
+      // The reply goes out whatever recording it meets: the key then stays claimed until its lease ends.
+      await this.idempotent
+        .finish(begun.claim, {
+          status,
+          contentType: 'application/json',
+          payload: JSON.stringify(outcome),
+        })
+        .catch((error: unknown) =>
+          this.logger.error(
+            `could not record the reply to ${requestId}: ${error instanceof Error ? error.message : error}`,
+          ),
+        );
+      return outcome;
     } catch (error) {
-      const body = toErrorBody(error);
-      if (body.statusCode >= 500)
-        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      return {
-        ok: false,
-        status: body.statusCode,
-        code: body.code ?? FALLBACK_CODE[body.statusCode] ?? 'internal_error',
-        message: body.message,
-        // REST sends it as the Retry-After header (seconds).
-        ...(body.retryAfter === undefined ? {} : { retryAfter: body.retryAfter }),
-      };
+      return this.failure(error);
     }
+  }
+
+  private async sendNow(agentId: string, matchId: string, content: string): Promise<SendOutcome> {
+    const message = await this.commandBus.execute<SendMessage, SentMessage>(
+      new SendMessage(matchId, agentId, content),
+    );
+    return { ok: true, message };
+  }
+
+  private failure(error: unknown): SendOutcome & { ok: false } {
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500)
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return {
+      ok: false,
+      status: body.statusCode,
+      code: body.code ?? FALLBACK_CODE[body.statusCode] ?? 'internal_error',
+      message: body.message,
+      // REST sends it as the Retry-After header (seconds).
+      ...(body.retryAfter === undefined ? {} : { retryAfter: body.retryAfter }),
+    };
   }
 }
 
