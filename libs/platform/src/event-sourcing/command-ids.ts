@@ -15,6 +15,14 @@ export function runInCommandScope<T>(base: string, run: () => T): T {
 }
 
 /**
+ * Runs outside any scope: for bookkeeping commands of the request itself (its Idempotency-Key
+ * record), which must get fresh ids even when they run inside the request's scope.
+ */
+export function outsideCommandScope<T>(run: () => T): T {
+  return scope.exit(run);
+}
+
+/**
  * The next command id for a stream: derived in a scope (per stream, in order), else fresh.
  * `repeatable` says a command with this id may have run before (its events may be in the stream).
  */

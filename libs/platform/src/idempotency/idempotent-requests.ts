@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { invalid } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
+import { outsideCommandScope } from '../event-sourcing/command-ids';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { sha256Hex } from '../ids';
 import { idempotentRequest, StoredResponse } from './domain/idempotent-request';
@@ -57,12 +58,14 @@ export class IdempotentRequests {
   ): Promise<Begun> {
     const id = sha256Hex(`${agentId}\n${key}`);
     const streamName = `idempotency-${id}`;
-    const result = await this.commands.handle(
-      streamName,
-      idempotentRequest,
-      { kind: 'claim', ...request, now: this.clock.now().toISOString() },
-      { actorId: agentId },
-      { awaitReadModels: false },
+    const result = await outsideCommandScope(() =>
+      this.commands.handle(
+        streamName,
+        idempotentRequest,
+        { kind: 'claim', ...request, now: this.clock.now().toISOString() },
+        { actorId: agentId },
+        { awaitReadModels: false },
+      ),
     );
     if (result.events.length === 0 && result.state.phase === 'done')
       return { replay: result.state.response };
@@ -91,14 +94,17 @@ export class IdempotentRequests {
             fingerprint: claim.fingerprint,
             status: response?.status ?? null,
           };
-    await this.commands.handle(
-      claim.streamName,
-      idempotentRequest,
-      command,
-      {},
-      {
-        awaitReadModels: false,
-      },
+    // Fresh ids: the answer is recorded from inside the request's scope (Fastify's onSend).
+    await outsideCommandScope(() =>
+      this.commands.handle(
+        claim.streamName,
+        idempotentRequest,
+        command,
+        {},
+        {
+          awaitReadModels: false,
+        },
+      ),
     );
   }
 }
