@@ -18,6 +18,7 @@ import {
   RateLimitModule,
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
+import { ReportsModule } from '@companion/reports';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -46,6 +47,7 @@ export class AppModule {
         PulseModule,
         OwnerModule,
         RealtimeModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],

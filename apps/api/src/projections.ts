@@ -4,7 +4,9 @@ import { feedProjection } from '@companion/feed';
 import { mixerProjections } from '@companion/mixer';
 import { ownerAccessProjection } from '@companion/owner';
 import { pulseProjection } from '@companion/pulse';
+import { reportsProjection } from '@companion/reports';
 import {
+  blocksProjection,
   discoveryProjection,
   Embedder,
   HttpTextEmbedder,
@@ -34,5 +36,7 @@ export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projec
     pulseProjection,
     ...mixerProjections,
     ownerAccessProjection,
+    blocksProjection,
+    reportsProjection,
   ];
 }

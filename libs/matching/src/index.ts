@@ -4,6 +4,7 @@ export * from './domain/compatibility';
 export * from './projections/matching.projection';
 export * from './projections/leaderboard.projection';
 export * from './projections/discovery.projection';
+export * from './projections/blocks.projection';
 export * from './application/match-access';
 export * from './application/matching.queries';
 export * from './application/candidate-index';
