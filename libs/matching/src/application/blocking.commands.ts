@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AgentQueries } from '@companion/agents';
+import { WrongExpectedRevisionError } from '@companion/event-store';
 import { EventSourcedCommands, invalid, notFound } from '@companion/platform';
 import { matchDecider } from '../domain/match';
 import { pairDecider, pairKey } from '../domain/pair';
@@ -54,17 +55,36 @@ export class BlockAgentHandler implements ICommandHandler<BlockAgent, BlockResul
       { type: 'Block', blockerId, blockedId },
       { actorId: blockerId },
     );
-    if (state.matchId) {
-      await this.commands.handle(
-        matchStream(state.matchId),
-        matchDecider,
-        { type: 'BlockMatch', matchId: state.matchId, participants, blockerId },
-        { actorId: blockerId },
-      );
-    }
+    if (state.matchId) await this.closeMatch(state.matchId, participants, blockerId);
     return { agentId: blockedId, blocked: true };
   }
+
+  /**
+   * The pair's block is committed: the match must follow, even while a busy conversation keeps
+   * winning the stream's revision race (the command loop gives up after a few conflicts). Retrying
+   * is safe: once the match is blocked, the decider answers with nothing to write.
+   */
+  private async closeMatch(matchId: string, participants: [string, string], blockerId: string) {
+    for (let round = 1; ; round++) {
+      try {
+        await this.commands.handle(
+          matchStream(matchId),
+          matchDecider,
+          { type: 'BlockMatch', matchId, participants, blockerId },
+          { actorId: blockerId },
+        );
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || round >= CLOSE_MATCH_ROUNDS)
+          throw error;
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * round));
+      }
+    }
+  }
 }
+
+/** Rounds of the command loop's attempts (each a few appends) before the block gives up. */
+const CLOSE_MATCH_ROUNDS = 10;
 
 /** Lifts this agent's block only; a match it ended stays ended. */
 @Injectable()
