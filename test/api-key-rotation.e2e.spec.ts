@@ -131,3 +131,72 @@ describe('API key rotation limit (e2e, RATE_LIMITS=on)', () => {
     expect((await rotate(api, key)).status).toBe(201);
   });
 });
+
+describe('Owner dashboard: when the key was last rotated and last used (e2e)', () => {
+  let running: RunningApp;
+  let api: Client;
+  const clock = new ManualClock(new Date('2026-11-18T12:00:00.000Z'));
+
+  beforeAll(async () => {
+    running = await startApp({ clock });
+    api = client(running.baseUrl);
+  });
+  afterAll(() => running.close());
+
+  /** An owner session for the agent, as the browser gets one: owner link, redeemed. */
+  async function ownerSession(key: string): Promise<string> {
+    const link = await api.post('/api/v1/agents/me/owner-link', undefined, key);
+    const secret = link.body.ownerUrl.slice(link.body.ownerUrl.indexOf('#') + 1);
+    const res = await api.request('POST', '/owner/session', {
+      body: { secret },
+      headers: { 'x-companion-owner': '1' },
+    });
+    expect(res.status).toBe(201);
+    return res.headers.get('set-cookie')!.split(';')[0];
+  }
+  const dashboard = async (cookie: string) => {
+    const res = await api.request('GET', '/owner/api/dashboard', {
+      headers: { cookie, 'x-companion-owner': '1' },
+    });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const keyOnDashboard = async (cookie: string, until: (k: any) => boolean) => {
+    for (let i = 0; i < 200; i++) {
+      const { key } = (await dashboard(cookie)).body;
+      if (until(key)) return key;
+      await new Promise((r) => setTimeout(r, 25)); // the check-in is recorded after the pulse answers
+    }
+    throw new Error('the dashboard never showed the expected key activity');
+  };
+
+  it('shows lastRotatedAt and lastUsedAt (the pulse check-in), never the key or its hash', async () => {
+    const me = await register(api);
+    const cookie = await ownerSession(me.key);
+    expect((await dashboard(cookie)).body.key).toEqual({ lastRotatedAt: null, lastUsedAt: null });
+
+    const usedAt = clock.now().toISOString();
+    expect((await api.get('/api/v1/agents/me/pulse', me.key)).status).toBe(200);
+    expect(await keyOnDashboard(cookie, (k) => k.lastUsedAt !== null)).toEqual({
+      lastRotatedAt: null,
+      lastUsedAt: usedAt,
+    });
+
+    clock.advance(5 * 60_000);
+    const rotatedAt = clock.now().toISOString();
+    const { apiKey } = (await rotate(api, me.key)).body;
+    const afterRotation = await dashboard(cookie);
+    expect(afterRotation.body.key).toEqual({ lastRotatedAt: rotatedAt, lastUsedAt: null });
+    expect(JSON.stringify(afterRotation.body)).not.toContain(apiKey);
+    expect(JSON.stringify(afterRotation.body)).not.toContain(hashApiKey(apiKey));
+    expect(JSON.stringify(afterRotation.body)).not.toContain(hashApiKey(me.key));
+
+    clock.advance(2 * 60_000);
+    const usedAgainAt = clock.now().toISOString();
+    await api.get('/api/v1/agents/me/pulse', apiKey);
+    expect(await keyOnDashboard(cookie, (k) => k.lastUsedAt !== null)).toEqual({
+      lastRotatedAt: rotatedAt,
+      lastUsedAt: usedAgainAt,
+    });
+  });
+});
