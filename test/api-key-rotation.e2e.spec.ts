@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { hashApiKey, ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { io } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import { client, Client, register, RunningApp, startApp, until } from './support/app';
 
 const KEY = /^companion_sk_[A-Za-z0-9_-]{43}$/;
 const rotate = (api: Client, key: string) => api.post('/api/v1/agents/me/api-key', undefined, key);
@@ -35,6 +37,46 @@ describe('API key rotation (an addition to the spec; e2e over HTTP)', () => {
     expect(again.status).toBe(201);
     expect((await api.get('/api/v1/agents/me', res.body.apiKey)).status).toBe(401);
     expect((await api.get('/api/v1/agents/me', again.body.apiKey)).status).toBe(200);
+  });
+
+  it('ends the realtime connections opened with the replaced key, and keeps those with the new one', async () => {
+    const me = await register(api);
+    const wsAs = async (key: string) => {
+      const socket = new WebSocket(`${running.baseUrl.replace(/^http/, 'ws')}/ws`);
+      const state = { authed: false, closed: null as null | { code: number; reason: string } };
+      socket.on('message', (d) => {
+        if (JSON.parse(String(d)).type === 'auth:success') state.authed = true;
+      });
+      socket.on('close', (code, reason) => (state.closed = { code, reason: String(reason) }));
+      await new Promise((r) => socket.once('open', r));
+      socket.send(JSON.stringify({ type: 'auth', apiKey: key }));
+      await until('auth:success', () => (state.authed ? true : undefined));
+      return { socket, state };
+    };
+    const ioAs = async (key: string) => {
+      const socket = io(running.baseUrl, {
+        auth: { apiKey: key },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise((r) => socket.once('auth:success', r));
+      return socket;
+    };
+    const [oldWs, oldIo] = [await wsAs(me.key), await ioAs(me.key)];
+    const { apiKey } = (await rotate(api, me.key)).body;
+    const [newWs, newIo] = [await wsAs(apiKey), await ioAs(apiKey)];
+    try {
+      expect(await until('the old /ws to close', () => oldWs.state.closed ?? undefined)).toEqual({
+        code: 4401,
+        reason: 'api_key_rotated',
+      });
+      await until('the old socket.io to disconnect', () => (oldIo.connected ? undefined : true));
+      expect(newWs.state.closed).toBeNull();
+      expect(newIo.connected).toBe(true);
+    } finally {
+      for (const s of [oldWs.socket, newWs.socket]) s.close();
+      for (const s of [oldIo, newIo]) s.close();
+    }
   });
 
   it('needs a valid key (401)', async () => {

@@ -8,7 +8,14 @@ export class RealtimeAuth {
 
   /** The agent the key belongs to, or null for anything that is not a key of an active agent. */
   async agentFor(apiKey: unknown): Promise<string | null> {
+    return (await this.identify(apiKey))?.agentId ?? null;
+  }
+
+  /** The agent and the key's hash: a connection keeps the hash, so a key rotation ends it. */
+  async identify(apiKey: unknown): Promise<{ agentId: string; keyHash: string } | null> {
     if (typeof apiKey !== 'string' || !looksLikeApiKey(apiKey)) return null;
-    return this.resolver.agentIdFor(hashApiKey(apiKey));
+    const keyHash = hashApiKey(apiKey);
+    const agentId = await this.resolver.agentIdFor(keyHash);
+    return agentId ? { agentId, keyHash } : null;
   }
 }
