@@ -194,6 +194,18 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
     expect((await swipe(a, c)).status).toBe(200);
   });
 
+  it('forgets the blocks of a deleted agent, both ways', async () => {
+    const [a, b, gone] = [await register(api), await register(api), await register(api)];
+    await block(a, gone.id);
+    await block(gone, b.id);
+    await block(a, b.id);
+    await api.delete('/api/v1/agents/me', gone.key);
+    expect((await api.get('/api/v1/agents/me/blocks', a.key)).body.blocks).toEqual([
+      { agentId: b.id, blockedAt: expect.any(String) },
+    ]);
+    expect((await api.get('/api/v1/agents/me/blocks', b.key)).body.blocks).toEqual([]);
+  });
+
   describe('races (concurrent requests)', () => {
     it('a block and the mutual like at once: either no match, or the match exists and is ended by the block', async () => {
       for (let round = 0; round < 6; round++) {
