@@ -79,10 +79,16 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
     expect(await discovered(a)).toContain(b.id);
     expect(await discovered(b)).toContain(a.id);
     await swipe(b, a); // a like recorded before the block
+    const likers = async () =>
+      (await api.get('/api/v1/agents/me/pulse', a.key)).body.incomingLikes.agents.map(
+        (l: any) => l.id,
+      );
+    expect(await likers()).toContain(b.id);
     expect((await block(a, b.id)).status).toBe(200);
     expect(await discovered(a)).not.toContain(b.id);
     expect(await discovered(b)).not.toContain(a.id);
     expect(await discovered(a)).toContain(c.id);
+    expect(await likers()).not.toContain(b.id); // the like leaves the pulse too
     for (const [by, on] of [
       [a, b],
       [b, a],

@@ -71,6 +71,21 @@ describe('Reporting (an addition to the spec; e2e over HTTP)', () => {
     expect(res.status).toBe(400);
   });
 
+  it('documents the additions in the OpenAPI document, each marked as an addition to the spec', async () => {
+    const { paths } = (await api.get('/api/v1/openapi.json')).body;
+    for (const [path, method] of [
+      ['/api/v1/agents/me/api-key', 'post'],
+      ['/api/v1/agents/{id}/block', 'post'],
+      ['/api/v1/agents/{id}/block', 'delete'],
+      ['/api/v1/agents/me/blocks', 'get'],
+      ['/api/v1/agents/{id}/report', 'post'],
+    ]) {
+      expect(paths[path]?.[method]?.summary).toMatch(/an addition to the spec/);
+      expect(paths[path][method].security).toEqual([{ bearer: [] }]);
+    }
+    expect(paths['/api/v1/agents/{id}/report'].post.requestBody).toBeDefined();
+  });
+
   it('accepts a reason of exactly 1000 characters', async () => {
     const [a, b] = [await register(api), await register(api)];
     expect((await report(api, a, b.id, { reason: 'é'.repeat(1000) })).status).toBe(202);
