@@ -1,4 +1,5 @@
 export * from './domain/match';
+export * from './domain/chemistry-scores';
 export * from './domain/pair';
 export * from './domain/compatibility';
 export * from './projections/matching.projection';

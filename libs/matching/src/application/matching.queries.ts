@@ -7,7 +7,7 @@ import { compatibility } from '../domain/compatibility';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
 import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
-import { chemistryScores } from '../domain/match';
+import { chemistryScores } from '../domain/chemistry-scores';
 import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
 import {
   AGENT_MATCHES,
