@@ -25,6 +25,7 @@ describe('API key rotation (an addition to the spec; e2e over HTTP)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ apiKey: expect.stringMatching(KEY), message: expect.any(String) });
     expect(res.body.apiKey).not.toBe(me.key);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const old = await api.get('/api/v1/agents/me', me.key);
     expect(old.status).toBe(401);
     expect(old.headers.get('www-authenticate')).toBe('Bearer');

@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  Header,
   HttpCode,
   NotFoundException,
   Param,
@@ -118,6 +119,9 @@ export class AgentsController {
   @Post('me/api-key')
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('apiKeyRotation')
+  // The answer is the only copy of a live key: no cache (browser, proxy, CDN) may keep it
+  // (RFC 9111 §5.2.2.5; RFC 6749 §5.1 asks the same of every response carrying a token).
+  @Header('Cache-Control', 'no-store')
   @ApiBearerAuth()
   @ApiOperation({
     summary:
