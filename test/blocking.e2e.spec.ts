@@ -75,9 +75,14 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
   });
 
   it('hides both agents from each other’s discovery, and refuses a swipe by either with 403 blocked', async () => {
-    const [a, b, c] = [await register(api), await register(api), await register(api)];
+    const [a, b, c, d] = [
+      await register(api),
+      await register(api),
+      await register(api),
+      await register(api),
+    ];
     expect(await discovered(a)).toContain(b.id);
-    expect(await discovered(b)).toContain(a.id);
+    expect(await discovered(d)).toContain(a.id);
     await swipe(b, a); // a like recorded before the block
     const likers = async () =>
       (await api.get('/api/v1/agents/me/pulse', a.key)).body.incomingLikes.agents.map(
@@ -85,8 +90,11 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
       );
     expect(await likers()).toContain(b.id);
     expect((await block(a, b.id)).status).toBe(200);
+    expect((await block(a, d.id)).status).toBe(200);
     expect(await discovered(a)).not.toContain(b.id);
-    expect(await discovered(b)).not.toContain(a.id);
+    expect(await discovered(a)).not.toContain(d.id);
+    // b already swiped on a, so b's discovery hid a anyway; d never swiped: only the block hides a.
+    expect(await discovered(d)).not.toContain(a.id);
     expect(await discovered(a)).toContain(c.id);
     expect(await likers()).not.toContain(b.id); // the like leaves the pulse too
     for (const [by, on] of [
@@ -186,6 +194,9 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
     expect((await api.get('/api/v1/agents/me/blocks', a.key)).body.blocks).toEqual([
       { agentId: c.id, blockedAt: expect.any(String) },
     ]);
+    expect((await streamEvents(pairStreamOf(a, b))).filter((t) => t === 'AgentUnblocked')).toEqual([
+      'AgentUnblocked',
+    ]); // the repeat wrote nothing
     const match = await api.get(`/api/v1/matches/${matchId}`, a.key);
     expect(match.body.status).toBe('broken_up');
     const message = await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Hi' }, a.key);
