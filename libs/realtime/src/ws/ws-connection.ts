@@ -24,7 +24,7 @@ const withoutOk = ({ ok: _, ...failure }: Extract<SendOutcome, { ok: false }>) =
  */
 export class WsConnection {
   agentId: string | null = null;
-  /** SHA-256 of the key it authenticated with. */
+  /** SHA-256 of the key it authenticated with: a key rotation closes it unless this is the new key. */
   keyHash: string | null = null;
   /** Answered the last ping (see WsServer's heartbeat). */
   alive = true;
