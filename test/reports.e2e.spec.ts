@@ -146,16 +146,23 @@ describe('Reporting limit (e2e, RATE_LIMITS=on)', () => {
   });
   afterAll(() => running.close());
 
-  it('allows 10 reports per hour by one reporting agent, then 429 with retryAfter', async () => {
+  it('allows 10 reports per hour by one reporting agent, then 429 with retryAfter; refused reports do not count', async () => {
     const [a, b, c] = [await register(api), await register(api), await register(api)];
+    const refused = [
+      await report(api, a, a.id, { reason: 'me' }),
+      await report(api, a, '00000000-0000-4000-8000-000000000000', { reason: 'x' }),
+      await report(api, a, b.id, { reason: '' }),
+      await report(api, a, b.id, { reason: 'x', matchId: 'no-such-match' }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([400, 404, 400, 403]);
     for (let i = 0; i < 10; i++)
       expect((await report(api, a, i % 2 ? b.id : c.id, { reason: `r${i}` })).status).toBe(202);
-    const refused = await report(api, a, b.id, { reason: 'one more' });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ code: 'rate_limited', retryAfter: expect.any(Number) });
-    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retryAfter);
+    const limited = await report(api, a, b.id, { reason: 'one more' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited', retryAfter: expect.any(Number) });
+    expect(Number(limited.headers.get('retry-after'))).toBe(limited.body.retryAfter);
     expect((await report(api, b, a.id, { reason: 'another reporter' })).status).toBe(202);
-    clock.advance(refused.body.retryAfter * 1000);
+    clock.advance(limited.body.retryAfter * 1000);
     expect((await report(api, a, b.id, { reason: 'next hour' })).status).toBe(202);
   });
 });

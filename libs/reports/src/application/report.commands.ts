@@ -3,7 +3,14 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { streamName } from '@companion/event-store';
 import { AgentQueries } from '@companion/agents';
 import { MatchDoc, MATCHES } from '@companion/matching';
-import { EventSourcedCommands, forbidden, invalid, newId, notFound } from '@companion/platform';
+import {
+  EventSourcedCommands,
+  forbidden,
+  invalid,
+  newId,
+  notFound,
+  RateLimiter,
+} from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import { reportDecider } from '../domain/report';
 
@@ -25,6 +32,7 @@ export class FileReportHandler implements ICommandHandler<FileReport, { reportId
     private readonly commands: EventSourcedCommands,
     private readonly agents: AgentQueries,
     private readonly readModels: ReadModels,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async execute({
@@ -38,6 +46,9 @@ export class FileReportHandler implements ICommandHandler<FileReport, { reportId
     if (!(await this.agents.byId(reportedId)))
       throw notFound('agent_not_found', 'no such agent (unknown or deleted)');
     if (matchId !== null) await this.assertMatch(matchId, reporterId, reportedId);
+    // Counted here, after every refusal (as the messaging limit is): the limit is on reports filed,
+    // so a 400, 403 or 404 never uses up one of the reporter's 10 an hour.
+    await this.limiter.consume('report', `agent:${reporterId}`);
     const reportId = newId();
     await this.commands.handle(
       reportStream(reportId),
