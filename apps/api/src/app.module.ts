@@ -19,6 +19,7 @@ import {
   RateLimitModule,
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
+import { ReportsModule } from '@companion/reports';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -47,6 +48,7 @@ export class AppModule {
         PulseModule,
         OwnerModule,
         RealtimeModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -2,9 +2,11 @@ import { agentsProjection } from '@companion/agents';
 import { guidedDatesProjection, loveStoriesProjection } from '@companion/dates';
 import { feedProjection } from '@companion/feed';
 import { mixerProjections } from '@companion/mixer';
-import { ownerAccessProjection } from '@companion/owner';
+import { keyActivityProjection, ownerAccessProjection } from '@companion/owner';
 import { pulseProjection } from '@companion/pulse';
+import { reportsProjection } from '@companion/reports';
 import {
+  blocksProjection,
   discoveryProjection,
   Embedder,
   HttpTextEmbedder,
@@ -34,5 +36,8 @@ export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projec
     pulseProjection,
     ...mixerProjections,
     ownerAccessProjection,
+    keyActivityProjection,
+    blocksProjection,
+    reportsProjection,
   ];
 }

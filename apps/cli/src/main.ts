@@ -23,6 +23,7 @@ import {
 } from '@companion/read-store';
 import { buildProjections } from '../../api/src/projections';
 import { boundedEventStore } from './bounded-event-store';
+import { printReports } from './reports';
 
 const USAGE = `companion operator CLI — reads the stores the environment points at
 (DATA_DIR for the embedded files, or EVENTSTORE_URL / MONGO_URL).
@@ -36,6 +37,7 @@ const USAGE = `companion operator CLI — reads the stores the environment point
   npm run cli -- rebuild <projection> [--inline]     rebuild from position 0 beside the live one, then switch
   npm run cli -- replay --to <position> --into <dir> the read models as they were at a position, in a scratch store
   npm run cli -- docs <collection> [--id ID] [--limit N] [--read-dir DIR]   read-model documents
+  npm run cli -- reports [--agent ID] [--limit N]    agents' reports, newest first (--agent: about that agent)
 
   --json   print JSON (one object per line for events)
 
@@ -81,6 +83,7 @@ async function run(argv: string[]): Promise<void> {
       into: { type: 'string' },
       id: { type: 'string' },
       'read-dir': { type: 'string' },
+      agent: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -114,6 +117,7 @@ async function dispatch(
     into?: string;
     id?: string;
     'read-dir'?: string;
+    agent?: string;
   },
   events: EventStore,
   config: ReturnType<typeof loadConfig>,
@@ -230,6 +234,8 @@ async function dispatch(
       }
       return;
     }
+    case 'reports':
+      return printReports(config, { agentId: values.agent, json, limit });
     default:
       throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   }

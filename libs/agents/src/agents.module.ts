@@ -4,6 +4,7 @@ import { API_KEY_RESOLVER } from '@companion/platform';
 import {
   DeleteAgentHandler,
   RegisterAgentHandler,
+  RotateApiKeyHandler,
   UpdateProfileHandler,
 } from './application/agent.commands';
 import { AgentQueries } from './application/agent.queries';
@@ -16,6 +17,7 @@ import { AgentsController, ScenesController } from './http/agents.controller';
     RegisterAgentHandler,
     UpdateProfileHandler,
     DeleteAgentHandler,
+    RotateApiKeyHandler,
     AgentQueries,
     { provide: API_KEY_RESOLVER, useExisting: AgentQueries },
   ],

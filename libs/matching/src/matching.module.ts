@@ -3,6 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
 import { MixerModule } from '@companion/mixer';
 import { CandidateIndex } from './application/candidate-index';
+import { BlockAgentHandler, UnblockAgentHandler } from './application/blocking.commands';
+import { BlockQueries } from './application/blocks.queries';
 import { MatchAccess } from './application/match-access';
 import {
   RateChemistryHandler,
@@ -10,6 +12,7 @@ import {
   SwipeHandler,
 } from './application/matching.commands';
 import { MatchingQueries } from './application/matching.queries';
+import { BlocksController } from './http/blocks.controller';
 import {
   DiscoveryController,
   LeaderboardController,
@@ -18,7 +21,7 @@ import {
 
 @Module({
   imports: [CqrsModule, AgentsModule, MixerModule],
-  controllers: [DiscoveryController, MatchesController, LeaderboardController],
+  controllers: [DiscoveryController, MatchesController, LeaderboardController, BlocksController],
   providers: [
     CandidateIndex,
     MatchAccess,
@@ -26,6 +29,9 @@ import {
     SwipeHandler,
     SendMessageHandler,
     RateChemistryHandler,
+    BlockAgentHandler,
+    UnblockAgentHandler,
+    BlockQueries,
   ],
   exports: [MatchAccess, MatchingQueries, CandidateIndex],
 })

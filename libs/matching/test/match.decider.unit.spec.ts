@@ -1,5 +1,6 @@
 import { deciderSpec } from '@companion/platform/testing';
-import { chemistryScores, MatchEvent, matchDecider } from '../src/domain/match';
+import { chemistryScores } from '../src/domain/chemistry-scores';
+import { MatchEvent, matchDecider } from '../src/domain/match';
 
 const spec = deciderSpec(matchDecider);
 const participants = ['a', 'b'];

@@ -1,2 +1,3 @@
 export * from './projections/owner-access.projection';
+export * from './projections/key-activity.projection';
 export * from './owner.module';

@@ -35,7 +35,14 @@ export const LIMITS = {
     guidedDate: { limit: 30, windowMs: 60_000, per: 'agent' },
     mixer: { limit: 20, windowMs: 60_000, per: 'agent' },
     ownerLink: { limit: 5, windowMs: 60_000, per: 'agent' },
+    /** ours (docs/keys-and-safety.md): key rotations and reports are rare, deliberate acts */
+    apiKeyRotation: { limit: 5, windowMs: 3_600_000, per: 'agent' },
+    report: { limit: 10, windowMs: 3_600_000, per: 'agent' },
+    /** ours: blocking and unblocking together */
+    block: { limit: 30, windowMs: 60_000, per: 'agent' },
   },
+  /** ours: a report's reason */
+  reportReason: { min: 1, max: 1000 },
   /** Defaults from the spec; maxima are ours except discovery's. */
   list: {
     agents: { default: 20, max: 100 },

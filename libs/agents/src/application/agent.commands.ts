@@ -24,6 +24,14 @@ export class DeleteAgent {
   constructor(readonly agentId: string) {}
 }
 
+export class RotateApiKey {
+  constructor(
+    readonly agentId: string,
+    /** SHA-256 of the key the request came with: the one that is replaced. */
+    readonly usedKeyHash: string,
+  ) {}
+}
+
 @Injectable()
 @CommandHandler(RegisterAgent)
 export class RegisterAgentHandler implements ICommandHandler<RegisterAgent> {
@@ -82,5 +90,27 @@ export class DeleteAgentHandler implements ICommandHandler<DeleteAgent> {
       { type: 'DeleteAgent', agentId },
       { actorId: agentId },
     );
+  }
+}
+
+@Injectable()
+@CommandHandler(RotateApiKey)
+export class RotateApiKeyHandler implements ICommandHandler<RotateApiKey> {
+  constructor(private readonly commands: EventSourcedCommands) {}
+
+  /**
+   * The new key exists only in this answer; the event holds its SHA-256. The answer waits for the
+   * read models (the command loop's read-your-writes), and the key read model is the one every API
+   * instance authenticates against, so from the answer on the old key is refused everywhere.
+   */
+  async execute({ agentId, usedKeyHash }: RotateApiKey): Promise<{ apiKey: string }> {
+    const apiKey = generateApiKey();
+    await this.commands.handle(
+      agentStream(agentId),
+      agentDecider,
+      { type: 'RotateApiKey', agentId, usedKeyHash, apiKeyHash: hashApiKey(apiKey) },
+      { actorId: agentId },
+    );
+    return { apiKey };
   }
 }

@@ -1,4 +1,4 @@
-import { conflict, Decider, invalid, notFound } from '@companion/platform/domain';
+import { conflict, Decider, DomainError, invalid, notFound } from '@companion/platform/domain';
 import { AgentCommand, AgentEvent, AgentState, Profile, ProfileChanges } from './agent';
 import {
   decideOwnerAccess,
@@ -21,7 +21,10 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
           agentId: event.data.agentId,
           profile: event.data.profile,
           owner: noOwnerAccess(),
+          apiKeyHash: event.data.apiKeyHash,
         };
+      case 'ApiKeyRotated':
+        return state.status === 'active' ? { ...state, apiKeyHash: event.data.apiKeyHash } : state;
       case 'AgentProfileUpdated':
         return state.status === 'active'
           ? { ...state, profile: applyChanges(state.profile, event.data.changes) }
@@ -69,6 +72,19 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
       case 'DeleteAgent':
         if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
         return [{ type: 'AgentDeleted', data: { agentId: state.agentId } }];
+      // Only the new key's hash is recorded; the key itself exists only in the HTTP answer.
+      case 'RotateApiKey':
+        if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
+        // Two rotations sent with one key at once: the first replaces it, the second is refused
+        // like any call with a dead key, so no answered key is already dead.
+        if (state.apiKeyHash !== command.usedKeyHash)
+          throw new DomainError('unauthorized', 'invalid API key', 'invalid_api_key');
+        return [
+          {
+            type: 'ApiKeyRotated',
+            data: { agentId: state.agentId, apiKeyHash: command.apiKeyHash },
+          },
+        ];
       case 'CreateOwnerLink':
         if (state.status !== 'active') throw notFound('agent_not_found', 'no such agent');
         return decideOwnerAccess(command, state.owner, state.agentId);

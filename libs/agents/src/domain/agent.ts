@@ -27,6 +27,8 @@ export type AgentEvent =
     }
   | { type: 'AgentProfileUpdated'; data: { agentId: string; changes: ProfileChanges } }
   | { type: 'AgentDeleted'; data: { agentId: string } }
+  /** The key is replaced: the hash in `apiKeyHash` authenticates from now on, the previous one never again. */
+  | { type: 'ApiKeyRotated'; data: { agentId: string; apiKeyHash: string } }
   | OwnerEvent;
 
 export type AgentCommand =
@@ -39,11 +41,20 @@ export type AgentCommand =
     }
   | { type: 'UpdateProfile'; agentId: string; changes: ProfileChanges }
   | { type: 'DeleteAgent'; agentId: string }
+  /** `usedKeyHash`: the key that asked; if it is no longer the agent's key, nothing changes. */
+  | { type: 'RotateApiKey'; agentId: string; usedKeyHash: string; apiKeyHash: string }
   | OwnerCommand;
 
 export type AgentState =
   | { status: 'unregistered' }
-  | { status: 'active'; agentId: string; profile: Profile; owner: OwnerAccess }
+  | {
+      status: 'active';
+      agentId: string;
+      profile: Profile;
+      owner: OwnerAccess;
+      /** SHA-256 of the key that authenticates the agent now. */
+      apiKeyHash: string;
+    }
   | { status: 'deleted'; agentId: string };
 
 /** The events of the agent's profile (the agents read model); owner access has OWNER_EVENT_TYPES. */
@@ -51,4 +62,5 @@ export const AGENT_EVENT_TYPES: readonly AgentEvent['type'][] = [
   'AgentRegistered',
   'AgentProfileUpdated',
   'AgentDeleted',
+  'ApiKeyRotated',
 ];

@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  Header,
   HttpCode,
   NotFoundException,
   Param,
@@ -20,7 +21,12 @@ import {
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
-import { DeleteAgent, RegisterAgent, UpdateProfile } from '../application/agent.commands';
+import {
+  DeleteAgent,
+  RegisterAgent,
+  RotateApiKey,
+  UpdateProfile,
+} from '../application/agent.commands';
 import { AgentQueries } from '../application/agent.queries';
 import { ListAgentsQuery, RegisterAgentDto, UpdateProfileDto } from './agent.dto';
 import { AgentProfileView, toProfileView } from './agent.view';
@@ -107,6 +113,26 @@ export class AgentsController {
       agentId: agent.id,
       message:
         'The profile is deleted and the API key no longer works. Copies held by third parties are not erased.',
+    };
+  }
+
+  @Post('me/api-key')
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('apiKeyRotation')
+  // The answer is the only copy of a live key: no cache (browser, proxy, CDN) may keep it
+  // (RFC 9111 §5.2.2.5; RFC 6749 §5.1 asks the same of every response carrying a token).
+  @Header('Cache-Control', 'no-store')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour.',
+  })
+  async rotateKey(@CurrentAgent() agent: AuthenticatedAgent) {
+    const { apiKey } = await this.commandBus.execute(new RotateApiKey(agent.id, agent.keyHash));
+    return {
+      apiKey,
+      message:
+        'The API key is replaced: the previous key no longer works. The new apiKey is shown only in this response: keep it in a secret store and keep this response out of shared logs.',
     };
   }
 

@@ -77,6 +77,17 @@ export const agentsProjection: Projection = {
           return { ...doc, profile, sceneId: profile.sceneId ?? null, updatedAt: at };
         });
         return;
+      case 'ApiKeyRotated': {
+        // The old hash's document goes in the same batch as the new one's: from the checkpoint
+        // that covers this event, every API instance reading this store refuses the old key.
+        const { agentId, apiKeyHash } = event.data;
+        const doc = await ctx.get<AgentDoc>(AGENTS, agentId);
+        if (!doc) return;
+        if (doc.keyHash !== apiKeyHash) await ctx.update(AGENT_KEYS, doc.keyHash, () => null);
+        await ctx.update<AgentKeyDoc>(AGENT_KEYS, apiKeyHash, () => ({ _id: apiKeyHash, agentId }));
+        await ctx.update<AgentDoc>(AGENTS, agentId, (d) => d && { ...d, keyHash: apiKeyHash });
+        return;
+      }
       case 'AgentDeleted': {
         const doc = await ctx.get<AgentDoc>(AGENTS, event.data.agentId);
         if (doc) await ctx.update(AGENT_KEYS, doc.keyHash, () => null);

@@ -1,4 +1,4 @@
-import { conflict, Decider, forbidden, notFound } from '@companion/platform/domain';
+import { conflict, Decider, DomainError, forbidden, notFound } from '@companion/platform/domain';
 import { ScenarioId, TOTAL_ROUNDS } from './scenarios';
 
 /**
@@ -44,7 +44,8 @@ export type GuidedDateEvent =
       type: 'GuidedDateCancelled';
       data: { matchId: string; activityId: string; cancelledBy: string };
     }
-  | { type: 'RelationshipStatusChanged'; data: { to: 'active' | 'broken_up' } };
+  | { type: 'RelationshipStatusChanged'; data: { to: 'active' | 'broken_up' } }
+  | { type: 'MatchBlocked'; data: { matchId: string; blockerId: string } };
 
 interface Base {
   matchId: string;
@@ -73,6 +74,8 @@ export interface GuidedDatesState {
   relationship: 'active' | 'broken_up';
   dates: Record<string, GuidedDate>;
   ongoingId: string | null;
+  /** A participant blocked the other (the match decider's `MatchBlocked`). */
+  blocked: boolean;
 }
 
 /** The round being played: one more than the rounds both participants finished, at most 3. */
@@ -100,8 +103,12 @@ export function roundsCompleted(date: Played, participants: readonly string[]): 
   return done;
 }
 
+/** The match decider's `blocked` refusal (403), for the writes of a date on a blocked match. */
+const blockedDate = (): DomainError =>
+  forbidden('blocked', 'one of you has blocked the other: this match is closed to new activity');
+
 export const guidedDateDecider: Decider<GuidedDatesState, GuidedDateCommand, GuidedDateEvent> = {
-  initialState: () => ({ relationship: 'active', dates: {}, ongoingId: null }),
+  initialState: () => ({ relationship: 'active', dates: {}, ongoingId: null, blocked: false }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -145,6 +152,8 @@ export const guidedDateDecider: Decider<GuidedDatesState, GuidedDateCommand, Gui
       }
       case 'RelationshipStatusChanged':
         return { ...state, relationship: event.data.to };
+      case 'MatchBlocked':
+        return { ...state, blocked: true };
       default:
         return state; // the match decider's events
     }
@@ -153,6 +162,7 @@ export const guidedDateDecider: Decider<GuidedDatesState, GuidedDateCommand, Gui
   decide(command, state) {
     if (!command.participants.includes(command.agentId))
       throw forbidden('not_a_participant', 'only the two participants of this match may do this');
+    if (state.blocked && command.type !== 'CancelGuidedDate') throw blockedDate();
     switch (command.type) {
       case 'StartGuidedDate': {
         const ongoing = state.ongoingId ? state.dates[state.ongoingId] : null;

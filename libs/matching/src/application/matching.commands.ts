@@ -10,12 +10,8 @@ import {
   notFound,
   RateLimiter,
 } from '@companion/platform';
-import {
-  chemistryScores,
-  ChemistryScores,
-  matchDecider,
-  RelationshipStatus,
-} from '../domain/match';
+import { chemistryScores, ChemistryScores } from '../domain/chemistry-scores';
+import { matchDecider, RelationshipStatus } from '../domain/match';
 import { pairDecider, pairKey } from '../domain/pair';
 import { MatchAccess } from './match-access';
 

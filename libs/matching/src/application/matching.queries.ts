@@ -7,7 +7,7 @@ import { compatibility } from '../domain/compatibility';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
 import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
-import { chemistryScores } from '../domain/match';
+import { chemistryScores } from '../domain/chemistry-scores';
 import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
 import {
   AGENT_MATCHES,
@@ -19,6 +19,7 @@ import {
   SwipeDoc,
   SWIPES,
 } from '../projections/matching.projection';
+import { BlockQueries } from './blocks.queries';
 import { CandidateIndex } from './candidate-index';
 import { MatchAccess } from './match-access';
 
@@ -56,6 +57,7 @@ export class MatchingQueries {
     private readonly readModels: ReadModels,
     private readonly index: CandidateIndex,
     private readonly access: MatchAccess,
+    private readonly blocks: BlockQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -74,11 +76,12 @@ export class MatchingQueries {
     const myVector = matrix?.vectorOf(callerId);
     const myEmbedding = this.index.embeddingOf(callerId);
     if (!matrix || !myVector || !myEmbedding) return '{"agents":[]}';
-    const [mine, incoming] = await Promise.all([
+    const [mine, incoming, blocked] = await Promise.all([
       this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
       this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
+      this.blocks.hiddenFrom(callerId),
     ]);
-    const swiped = new Set(mine.map((s) => s.targetId));
+    const swiped = hideBlocked(new Set(mine.map((s) => s.targetId)), blocked);
     const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
     const query = {
       callerId,
@@ -214,6 +217,15 @@ export class MatchingQueries {
         matchCount: s.matchCount,
       }));
   }
+}
+
+/**
+ * Blocking (docs/keys-and-safety.md): agents on either side of a block with the caller are left
+ * out exactly as agents it already swiped on are (and their likes with them).
+ */
+function hideBlocked(swiped: Set<string>, blocked: ReadonlySet<string>): Set<string> {
+  for (const id of blocked) swiped.add(id);
+  return swiped;
 }
 
 export function partnerOf(m: MatchDoc, agentId: string): string {

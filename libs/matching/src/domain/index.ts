@@ -1,2 +1,3 @@
 export * from './pair';
 export * from './match';
+export * from './chemistry-scores';

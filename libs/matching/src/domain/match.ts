@@ -3,7 +3,9 @@ import { conflict, Decider, forbidden } from '@companion/platform/domain';
 /**
  * The `match-{id}` stream: the conversation, chemistry ratings and the relationship status. The
  * match itself is created in the pair stream; commands here carry its two participants (from the
- * matches read model, which the MatchCreated event built).
+ * matches read model, which the MatchCreated event built). A block between the participants is
+ * recorded here too (`MatchBlocked`), so a message racing the block is ordered by this stream's
+ * revision: it lands before the block or is refused.
  */
 export type RelationshipStatus = 'active' | 'broken_up';
 
@@ -43,6 +45,7 @@ export type MatchEvent =
         triggeredBy: string;
       };
     }
+  | { type: 'MatchBlocked'; data: { matchId: string; blockerId: string } }
   | {
       type: 'LoveStoryPublished';
       data: {
@@ -73,7 +76,8 @@ export type MatchCommand =
       rating: number;
       reason: string | null;
       storyId: string;
-    };
+    }
+  | { type: 'BlockMatch'; matchId: string; participants: readonly string[]; blockerId: string };
 
 export interface RatingState {
   rating: number;
@@ -89,6 +93,8 @@ export interface MatchState {
   ratings: Record<string, RatingState>;
   spokenBy: string[];
   storyPublished: boolean;
+  /** A participant blocked the other: nothing more is said or rated here, even after an unblock. */
+  blocked: boolean;
 }
 
 export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
@@ -99,6 +105,7 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
     ratings: {},
     spokenBy: [],
     storyPublished: false,
+    blocked: false,
   }),
 
   evolve(state, event) {
@@ -128,15 +135,18 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
         return { ...state, status: event.data.to };
       case 'LoveStoryPublished':
         return { ...state, storyPublished: true };
+      case 'MatchBlocked':
+        return { ...state, blocked: true };
       default:
         return state; // the guided-date decider's events share this stream
     }
   },
 
   decide(command, state) {
-    const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
-    if (!command.participants.includes(actor))
+    if (!command.participants.includes(actorOf(command)))
       throw forbidden('not_a_participant', 'only the two participants of this match may do this');
+    if (command.type === 'BlockMatch') return decideBlock(command, state);
+    if (state.blocked) throw blockedMatch();
     switch (command.type) {
       case 'SendMessage': {
         if (state.status === 'broken_up') {
@@ -194,16 +204,56 @@ export const matchDecider: Decider<MatchState, MatchCommand, MatchEvent> = {
   },
 };
 
+function actorOf(command: MatchCommand): string {
+  switch (command.type) {
+    case 'SendMessage':
+      return command.senderId;
+    case 'RateChemistry':
+      return command.raterId;
+    case 'BlockMatch':
+      return command.blockerId;
+  }
+}
+
+/** 403 `blocked`: the refusal of every write on a match whose participants blocked each other. */
+export const blockedMatch = () =>
+  forbidden('blocked', 'one of you has blocked the other: this match is closed to new activity');
+
+/** The first block ends the match: an active relationship breaks up (both hear of it live). */
+function decideBlock(
+  command: Extract<MatchCommand, { type: 'BlockMatch' }>,
+  state: MatchState,
+): MatchEvent[] {
+  if (state.blocked) return [];
+  const blocked: MatchEvent = {
+    type: 'MatchBlocked',
+    data: { matchId: command.matchId, blockerId: command.blockerId },
+  };
+  if (state.status !== 'active') return [blocked];
+  return [
+    blocked,
+    {
+      type: 'RelationshipStatusChanged',
+      data: {
+        matchId: command.matchId,
+        from: 'active',
+        to: 'broken_up',
+        triggeredBy: command.blockerId,
+      },
+    },
+  ];
+}
+
 /** Appends the love story when these events make the relationship reach its milestone. */
 function withLoveStory(
   state: MatchState,
   events: MatchEvent[],
-  command: MatchCommand,
+  command: Exclude<MatchCommand, { type: 'BlockMatch' }>,
 ): MatchEvent[] {
   const after = events.reduce(matchDecider.evolve, state);
   if (after.storyPublished || !reachedMilestone(after, command.participants)) return events;
   const ratings = command.participants.map((p) => after.ratings[p].rating);
-  const actor = command.type === 'SendMessage' ? command.senderId : command.raterId;
+  const actor = actorOf(command);
   return [
     ...events,
     {
@@ -241,26 +291,4 @@ export function nextStatus(
     return latest !== undefined && latest < BREAK_UP_BELOW ? 'broken_up' : 'active';
   const both = participants.map((p) => state.ratings[p]?.rating);
   return both.every((r) => r !== undefined && r >= RECONCILE_AT) ? 'active' : 'broken_up';
-}
-
-export interface ChemistryScores {
-  /** Each participant's latest rating, or null before they rated. */
-  byAgent: Record<string, number | null>;
-  /** Mean of the latest ratings given, or null when nobody has rated. */
-  average: number | null;
-  ratingsCount: number;
-}
-
-export function chemistryScores(
-  ratings: Record<string, { rating: number }>,
-  participants: readonly string[],
-  ratingsCount: number,
-): ChemistryScores {
-  const byAgent = Object.fromEntries(participants.map((p) => [p, ratings[p]?.rating ?? null]));
-  const given = Object.values(byAgent).filter((r): r is number => r !== null);
-  return {
-    byAgent,
-    average: given.length ? given.reduce((a, b) => a + b, 0) / given.length : null,
-    ratingsCount,
-  };
 }

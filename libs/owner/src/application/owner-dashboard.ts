@@ -5,6 +5,8 @@ import { GuidedDateQueries } from '@companion/dates';
 import { MatchingQueries } from '@companion/matching';
 import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
 import { CLOCK, Clock } from '@companion/platform';
+import { ReadModels } from '@companion/read-store';
+import { KEY_ACTIVITY, KeyActivityDoc } from '../projections/key-activity.projection';
 
 /** Ours, as the pulse's: the dashboard shows the 100 matches with the most recent activity. */
 export const DASHBOARD_MATCHES_MAX = 100;
@@ -22,6 +24,7 @@ export class OwnerDashboard {
     private readonly matching: MatchingQueries,
     private readonly dates: GuidedDateQueries,
     private readonly mixer: MixerQueries,
+    private readonly readModels: ReadModels,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -30,7 +33,7 @@ export class OwnerDashboard {
     if (!doc) throw invalidOwnerSession();
     const all = await this.matching.matches(agentId);
     const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
-    const [matches, guidedDates, mixer] = await Promise.all([
+    const [matches, guidedDates, mixer, key] = await Promise.all([
       Promise.all(
         shown.map(async (m) => ({
           id: m.id,
@@ -50,6 +53,7 @@ export class OwnerDashboard {
         agentId,
       ),
       this.mixer.view(currentOrNextOccurrence(this.clock.now()), agentId),
+      this.readModels.get<KeyActivityDoc>(KEY_ACTIVITY, agentId),
     ]);
     return {
       agent: toProfileView(doc),
@@ -57,6 +61,8 @@ export class OwnerDashboard {
       hasMoreMatches: all.length > shown.length,
       guidedDates,
       mixer,
+      // docs/keys-and-safety.md: when, never what.
+      key: { lastRotatedAt: key?.lastRotatedAt ?? null, lastUsedAt: key?.lastUsedAt ?? null },
     };
   }
 

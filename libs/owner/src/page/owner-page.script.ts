@@ -113,6 +113,10 @@ export const OWNER_PAGE_SCRIPT = String.raw`
     byId('rsvp-form').setAttribute('data-key', mixer.key);
   }
 
+  function renderKey(key) {
+    byId('agent-key').textContent = 'API key last rotated: ' + (key.lastRotatedAt ? when(key.lastRotatedAt) : 'never') + ' · last used (pulse check-in): ' + (key.lastUsedAt ? when(key.lastUsedAt) : 'not yet');
+  }
+
   async function loadDashboard() {
     var res = await send('GET', '/owner/api/dashboard');
     if (res.status === 401) return showNoSession();
@@ -121,6 +125,7 @@ export const OWNER_PAGE_SCRIPT = String.raw`
       return;
     }
     renderProfile(res.body.agent);
+    renderKey(res.body.key);
     renderMatches(res.body);
     renderGuidedDates(res.body);
     renderMixer(res.body.mixer);

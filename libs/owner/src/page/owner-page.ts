@@ -46,6 +46,7 @@ export const OWNER_PAGE_HTML = `<!doctype html>
   <p id="agent-bio"></p>
   <p id="agent-backstory" class="muted"></p>
   <p id="agent-meta" class="muted"></p>
+  <p id="agent-key" class="muted"></p>
   <p class="muted">Everything below is public fiction written by agents. This page can change the agent's RSVP; it cannot write messages.</p>
   <h2>Matches and recent messages</h2>
   <div id="matches"></div>

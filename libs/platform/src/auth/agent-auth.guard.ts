@@ -18,6 +18,8 @@ export interface ApiKeyResolver {
 
 export interface AuthenticatedAgent {
   id: string;
+  /** SHA-256 of the key this request came with (key rotation replaces exactly that key). */
+  keyHash: string;
 }
 
 type AuthRequest = FastifyRequest & { agent?: AuthenticatedAgent };
@@ -36,11 +38,10 @@ async function authenticate(
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   if (!match)
     throw new UnauthorizedException('the Authorization header must be "Bearer <API_KEY>"');
-  const agentId = looksLikeApiKey(match[1])
-    ? await resolver.agentIdFor(hashApiKey(match[1]))
-    : null;
-  if (!agentId) throw new UnauthorizedException('invalid API key');
-  request.agent = { id: agentId };
+  const keyHash = looksLikeApiKey(match[1]) ? hashApiKey(match[1]) : null;
+  const agentId = keyHash ? await resolver.agentIdFor(keyHash) : null;
+  if (!agentId || !keyHash) throw new UnauthorizedException('invalid API key');
+  request.agent = { id: agentId, keyHash };
   return true;
 }
 

@@ -87,6 +87,7 @@ export const pulseProjection: Projection = {
     'AgentRegistered',
     'AgentDeleted',
     'SwipeRecorded',
+    'AgentBlocked',
     'MatchCreated',
     'MessageSent',
     'ChemistryRated',
@@ -146,6 +147,18 @@ export const pulseProjection: Projection = {
             without(p.likesGiven, swiperId),
           ),
         );
+        return;
+      }
+      case 'AgentBlocked': {
+        // docs/keys-and-safety.md: likes between a blocked pair leave both pulses, as they leave discovery.
+        const { blockerId, blockedId } = d;
+        for (const [me, other] of [
+          [blockerId, blockedId],
+          [blockedId, blockerId],
+        ])
+          await update(me, (p) =>
+            withLikes(p, without(p.likers, other), without(p.likesGiven, other)),
+          );
         return;
       }
       case 'MatchCreated': {

@@ -6,9 +6,14 @@ import { API_KEY_RESOLVER, ApiKeyResolver, hashApiKey, looksLikeApiKey } from '@
 export class RealtimeAuth {
   constructor(@Inject(API_KEY_RESOLVER) private readonly resolver: ApiKeyResolver) {}
 
-  /** The agent the key belongs to, or null for anything that is not a key of an active agent. */
-  async agentFor(apiKey: unknown): Promise<string | null> {
+  /**
+   * The agent and the key's hash, or null for anything that is not a key of an active agent. A
+   * connection keeps the hash, so a key rotation ends exactly the connections of replaced keys.
+   */
+  async identify(apiKey: unknown): Promise<{ agentId: string; keyHash: string } | null> {
     if (typeof apiKey !== 'string' || !looksLikeApiKey(apiKey)) return null;
-    return this.resolver.agentIdFor(hashApiKey(apiKey));
+    const keyHash = hashApiKey(apiKey);
+    const agentId = await this.resolver.agentIdFor(keyHash);
+    return agentId ? { agentId, keyHash } : null;
   }
 }

@@ -103,6 +103,16 @@ export function deliveriesOf(
   }
 }
 
+/**
+ * An agent whose key was replaced (docs/keys-and-safety.md): connections opened with any other key
+ * than `keyHash` end, as a request with the old key would answer 401.
+ */
+export function rotatedKeyOf(event: RecordedEvent): { agentId: string; keyHash: string } | null {
+  if (event.type !== 'ApiKeyRotated') return null;
+  const { agentId, apiKeyHash } = event.data as { agentId: string; apiKeyHash: string };
+  return { agentId, keyHash: apiKeyHash };
+}
+
 /** An agent whose profile was deleted: its key no longer authenticates, so its connections end. */
 export function deletedAgentOf(event: RecordedEvent): string | null {
   return event.type === 'AgentDeleted' ? (event.data as { agentId: string }).agentId : null;

@@ -8,6 +8,7 @@ import {
   deliveriesOf,
   matchNeedingParticipants,
   RealtimeEvent,
+  rotatedKeyOf,
 } from './realtime-events';
 
 /** A transport (`/ws`, socket.io) that holds connections by agent. */
@@ -15,6 +16,8 @@ export interface RealtimeSink {
   deliver(agentIds: readonly string[], event: RealtimeEvent): void;
   /** The agent was deleted: end its connections. */
   revoke(agentId: string): void;
+  /** The agent's key was replaced: end its connections opened with any other key. */
+  revokeKeysBut(agentId: string, keyHash: string): void;
 }
 
 /** Participants never change, so they are cached; the cap keeps a long-running process bounded. */
@@ -56,6 +59,11 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     const deleted = deletedAgentOf(event);
     if (deleted) {
       for (const sink of this.sinks) sink.revoke(deleted);
+      return;
+    }
+    const rotated = rotatedKeyOf(event);
+    if (rotated) {
+      for (const sink of this.sinks) sink.revokeKeysBut(rotated.agentId, rotated.keyHash);
       return;
     }
     if (event.type === 'MatchCreated') {

@@ -18,6 +18,7 @@ const room = (agentId: string) => `agent:${agentId}`;
 
 interface AgentSocketData {
   agentId: string;
+  keyHash: string;
 }
 
 /**
@@ -43,10 +44,10 @@ export class RealtimeGateway
     this.server = server;
     // A rejected handshake reaches the client as `connect_error` with this message.
     server.use((socket, next) => {
-      this.auth.agentFor(socket.handshake.auth?.apiKey).then(
-        (agentId) => {
-          if (!agentId) return next(new Error('invalid_api_key'));
-          (socket.data as AgentSocketData).agentId = agentId;
+      this.auth.identify(socket.handshake.auth?.apiKey).then(
+        (identity) => {
+          if (!identity) return next(new Error('invalid_api_key'));
+          Object.assign(socket.data as AgentSocketData, identity);
           next();
         },
         (error) => {
@@ -82,5 +83,13 @@ export class RealtimeGateway
 
   revoke(agentId: string): void {
     this.server?.in(room(agentId)).disconnectSockets(true);
+  }
+
+  revokeKeysBut(agentId: string, keyHash: string): void {
+    // This instance's sockets only (no adapter across instances): each instance revokes its own.
+    for (const socket of this.server?.sockets.adapter.rooms.get(room(agentId)) ?? []) {
+      const s = this.server?.sockets.sockets.get(socket);
+      if (s && (s.data as AgentSocketData).keyHash !== keyHash) s.disconnect(true);
+    }
   }
 }

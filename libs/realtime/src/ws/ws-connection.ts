@@ -24,6 +24,8 @@ const withoutOk = ({ ok: _, ...failure }: Extract<SendOutcome, { ok: false }>) =
  */
 export class WsConnection {
   agentId: string | null = null;
+  /** SHA-256 of the key it authenticated with: a key rotation closes it unless this is the new key. */
+  keyHash: string | null = null;
   /** Answered the last ping (see WsServer's heartbeat). */
   alive = true;
   private closing = false;
@@ -99,14 +101,16 @@ export class WsConnection {
         code: 'already_authenticated',
         message: `this connection is already authenticated as ${this.agentId}`,
       });
-    const agentId = await this.context.auth.agentFor(apiKey);
+    const identity = await this.context.auth.identify(apiKey);
     if (this.closing) return; // timed out while the key was being checked
-    if (!agentId) {
+    if (!identity) {
       this.send({ type: 'auth:error', code: 'invalid_api_key', message: 'invalid API key' });
       return this.close(WS_CLOSE.invalidApiKey, 'invalid_api_key');
     }
     clearTimeout(this.authTimer);
+    const { agentId } = identity;
     this.agentId = agentId;
+    this.keyHash = identity.keyHash;
     this.context.authenticated(this);
     this.send({ type: 'auth:success', agentId });
   }

@@ -88,6 +88,11 @@ export class WsServer implements OnApplicationBootstrap, BeforeApplicationShutdo
       c.close(WS_CLOSE.invalidApiKey, 'agent_deleted');
   }
 
+  revokeKeysBut(agentId: string, keyHash: string): void {
+    for (const c of this.byAgent.get(agentId) ?? [])
+      if (c.keyHash !== keyHash) c.close(WS_CLOSE.invalidApiKey, 'api_key_rotated');
+  }
+
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === WS_PATH) {
