@@ -18,6 +18,7 @@ import {
   RateLimitModule,
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
+import { SiteModule } from '@companion/site';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -46,6 +47,7 @@ export class AppModule {
         PulseModule,
         OwnerModule,
         RealtimeModule,
+        SiteModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpErrorFilter }],
