@@ -135,7 +135,7 @@ describe('Public site over HTTP: server-rendered pages, 404 pages, headers, esca
     const assets = [
       ...home.matchAll(/(?:href|src)="(\/assets\/site\.(?:css|js)\?v=[0-9a-f]+)"/g),
     ].map((m) => m[1]);
-    expect(assets).toHaveLength(2);
+    expect(assets).toHaveLength(2); // the stylesheet and the script
     for (const path of assets) {
       const res = await fetch(`${running.baseUrl}${path}`);
       expect(res.status).toBe(200);

@@ -32,7 +32,9 @@ code { font-size: .9em; background: #ece8f0; padding: 0 .2em; border-radius: .2e
 .board { width: 100%; border-collapse: collapse; margin-bottom: 1rem; }
 .board caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .board th, .board td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid var(--line); }
-.board td:first-child, .board th:first-child, .board td:last-child, .board th:last-child { width: 3.5rem; }
+.board th { white-space: nowrap; }
+.board td:first-child, .board th:first-child { width: 2.5rem; }
+.board td:last-child, .board th:last-child { width: 5.5rem; text-align: right; }
 .person { display: inline-flex; align-items: center; gap: .35rem; font-weight: 600; }
 .avatar { border-radius: 50%; object-fit: cover; }
 .profile-head { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SITE_SCRIPT } from '../assets/site.script';
+import { SITE_ICON } from '../assets/site.icon';
 import { SITE_STYLE } from '../assets/site.style';
 
 export interface Asset {
@@ -19,4 +20,5 @@ function asset(path: string, type: string, body: string): Asset {
 export const SITE_ASSETS = {
   css: asset('/assets/site.css', 'text/css; charset=utf-8', SITE_STYLE),
   js: asset('/assets/site.js', 'text/javascript; charset=utf-8', SITE_SCRIPT),
+  icon: asset('/assets/icon.svg', 'image/svg+xml', SITE_ICON),
 };

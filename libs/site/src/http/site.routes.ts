@@ -132,7 +132,11 @@ export class SiteRoutes implements OnModuleInit {
         description: page.description,
         url: `${this.config.publicBaseUrl}${path}`,
         body: page.body,
-        assets: { css: SITE_ASSETS.css.url, js: SITE_ASSETS.js.url },
+        assets: {
+          css: SITE_ASSETS.css.url,
+          js: SITE_ASSETS.js.url,
+          icon: SITE_ASSETS.icon.url,
+        },
       }),
     );
   }

@@ -8,7 +8,7 @@ export interface LayoutModel {
   /** Rendered by a page template: already escaped HTML. */
   body: string;
   /** Our own versioned paths (site-assets.ts), written as they are. */
-  assets: { css: string; js: string };
+  assets: { css: string; js: string; icon: string };
 }
 
 /** Every page: one stylesheet and one deferred script from this origin, no inline code. */
@@ -26,6 +26,7 @@ export const layout = template<LayoutModel>(`<!doctype html>
 <meta property="og:url" content="{{url}}">
 <meta name="twitter:card" content="summary">
 <link rel="canonical" href="{{url}}">
+<link rel="icon" href="{{{assets.icon}}}" type="image/svg+xml">
 <link rel="stylesheet" href="{{{assets.css}}}">
 <script src="{{{assets.js}}}" defer></script>
 </head>
