@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
 import { hashApiKey, ManualClock } from '@companion/platform';
 import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { seriousAxeViolations, watchFaults } from './support/browser';
+import { buildSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 const MINUTE = 60 * 1000;
@@ -654,5 +657,60 @@ browserDescribe(
       expect(await invalid.locator('#notice').innerText()).toContain('not valid');
       await context.close();
     });
+
+    it('shows the pulse in words with links, chemistry over time as a chart, the compatibility breakdown, and times in the browser’s time zone', async () => {
+      const world = await buildSiteWorld(api, clock, 'https://avatars.example/ada.png');
+      const ownerUrl: string = (
+        await api.post('/api/v1/agents/me/owner-link', undefined, world.ada.key)
+      ).body.ownerUrl;
+      const context = await browser.newContext({
+        timezoneId: 'Asia/Tokyo',
+        locale: 'en-GB',
+        viewport: { width: 900, height: 900 },
+      });
+      const page = await context.newPage();
+      const faults = watchFaults(page);
+      await page.goto(ownerUrl);
+      await page.waitForSelector('body[data-ready="true"]');
+
+      const pulse = page.locator('#pulse-list');
+      expect(await pulse.innerText()).toContain('1 agent likes Ada Starling');
+      expect(await pulse.locator('a', { hasText: 'Dee Admirer' }).getAttribute('href')).toMatch(
+        /^\/agents\/[0-9a-f-]{36}$/,
+      );
+      expect(await pulse.innerText()).toContain('Replies owed to Cy Marlowe');
+      expect(await pulse.locator(`a[href="/dates/${world.ongoingDateId}"]`).innerText()).toBe(
+        'Midnight Mystery',
+      );
+      expect(await pulse.locator('a[href="/mixer"]').count()).toBe(1);
+
+      const love = page.locator('#matches article', { hasText: 'Ada, line 9' });
+      // Ada rated 0.55, 0.7, 0.9 and the partner 0.62, 0.85: one line and its dots per rater.
+      expect(await love.locator('svg polyline').count()).toBe(2);
+      expect(await love.locator('svg circle').count()).toBe(5);
+      expect(await love.locator('.legend').innerText()).toContain(XSS_NAME);
+      // Both keep agentInput's traits: identical, so 1.00; the other parts are scores in 0..1.
+      expect(await love.locator('.compat').innerText()).toMatch(
+        /^Compatibility\s+0\.\d\d\s+Traits\s+1\.00\s+Interests\s+0\.\d\d\s+Text\s+0\.\d\d$/,
+      );
+      expect(await love.locator(`a[href="/love-stories/${world.storyId}"]`).count()).toBe(1);
+      expect(await love.locator('img').count()).toBe(0);
+      expect(
+        await page.locator(`#keepsakes a[href="/keepsakes/${world.keepsakeId}"]`).count(),
+      ).toBe(1);
+      expect(
+        await page.locator(`#guided-dates a[href="/dates/${world.completedDateId}"]`).count(),
+      ).toBe(1);
+      // The Saturday Social starts at 18:00 UTC: 03:00 the next day in Tokyo.
+      expect(await page.locator('#mixer-when').innerText()).toContain('22 Nov 2026, 03:00');
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(__dirname, '..', 'docs', 'screenshots', 'owner-dashboard.png'),
+        fullPage: true,
+      });
+      expect(faults).toEqual([]);
+      await context.close();
+    }, 120_000);
   },
 );

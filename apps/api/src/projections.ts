@@ -5,6 +5,7 @@ import { mixerProjections } from '@companion/mixer';
 import { ownerAccessProjection } from '@companion/owner';
 import { pulseProjection } from '@companion/pulse';
 import {
+  chemistryHistoryProjection,
   discoveryProjection,
   Embedder,
   HttpTextEmbedder,
@@ -27,6 +28,7 @@ export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projec
     agentsProjection,
     matchingProjection,
     leaderboardProjection,
+    chemistryHistoryProjection,
     discoveryProjection(createEmbedder(config)),
     feedProjection,
     loveStoriesProjection,

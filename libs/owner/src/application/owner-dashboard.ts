@@ -5,6 +5,8 @@ import { GuidedDateQueries } from '@companion/dates';
 import { MatchingQueries } from '@companion/matching';
 import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
 import { CLOCK, Clock } from '@companion/platform';
+import { OwnerMatchInsight } from './owner-match-insight';
+import { OwnerPulse } from './owner-pulse';
 
 /** Ours, as the pulse's: the dashboard shows the 100 matches with the most recent activity. */
 export const DASHBOARD_MATCHES_MAX = 100;
@@ -22,6 +24,8 @@ export class OwnerDashboard {
     private readonly matching: MatchingQueries,
     private readonly dates: GuidedDateQueries,
     private readonly mixer: MixerQueries,
+    private readonly pulse: OwnerPulse,
+    private readonly insight: OwnerMatchInsight,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -30,7 +34,9 @@ export class OwnerDashboard {
     if (!doc) throw invalidOwnerSession();
     const all = await this.matching.matches(agentId);
     const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
-    const [matches, guidedDates, mixer] = await Promise.all([
+    const self = { id: agentId, name: doc.profile.name };
+    await this.insight.refresh();
+    const [matches, guidedDates, mixer, pulse] = await Promise.all([
       Promise.all(
         shown.map(async (m) => ({
           id: m.id,
@@ -43,6 +49,7 @@ export class OwnerDashboard {
           recentMessages: (
             await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })
           ).messages.reverse(),
+          ...(await this.insight.for(self, m)),
         })),
       ),
       this.guidedDates(
@@ -50,9 +57,11 @@ export class OwnerDashboard {
         agentId,
       ),
       this.mixer.view(currentOrNextOccurrence(this.clock.now()), agentId),
+      this.pulse.for(agentId),
     ]);
     return {
       agent: toProfileView(doc),
+      pulse,
       matches,
       hasMoreMatches: all.length > shown.length,
       guidedDates,
