@@ -35,7 +35,7 @@ export class OwnerDashboard {
     const all = await this.matching.matches(agentId);
     const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
     const self = { id: agentId, name: doc.profile.name };
-    await this.insight.refresh();
+    const stories = await this.insight.prepare(shown.map((m) => m.id));
     const [matches, guidedDates, mixer, pulse] = await Promise.all([
       Promise.all(
         shown.map(async (m) => ({
@@ -49,7 +49,7 @@ export class OwnerDashboard {
           recentMessages: (
             await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })
           ).messages.reverse(),
-          ...(await this.insight.for(self, m)),
+          ...(await this.insight.for(self, m, stories)),
         })),
       ),
       this.guidedDates(

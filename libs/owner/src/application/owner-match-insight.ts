@@ -5,9 +5,7 @@ import {
   ChemistryPoint,
   compatibility,
   MatchingQueries,
-  storyIdOf,
 } from '@companion/matching';
-import { DomainError } from '@companion/platform';
 import { lineChart } from '@companion/site';
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -25,14 +23,17 @@ export class OwnerMatchInsight {
     private readonly stories: LoveStoryQueries,
   ) {}
 
+  /**
+   * `stories` is what `prepare()` answered for the matches shown: one read for all of them, where a story per
+   * match would cost a read of its conversation too.
+   */
   async for(
     agent: { id: string; name: string },
     match: { id: string; partner: { id: string; name: string } },
+    stories: ReadonlyMap<string, string>,
   ) {
-    const [history, loveStoryId] = await Promise.all([
-      this.matching.chemistryHistory(match.id, agent.id),
-      this.loveStoryOf(match.id),
-    ]);
+    const history = await this.matching.chemistryHistory(match.id, agent.id);
+    const loveStoryId = stories.get(match.id) ?? null;
     return {
       chemistry: {
         ratings: history,
@@ -72,17 +73,15 @@ export class OwnerMatchInsight {
     };
   }
 
-  private async loveStoryOf(matchId: string): Promise<string | null> {
-    try {
-      return (await this.stories.byId(storyIdOf(matchId))).id;
-    } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') return null;
-      throw error;
-    }
-  }
-
-  /** Call once per dashboard before `for`: the embeddings index follows the discovery read model. */
-  refresh(): Promise<void> {
-    return this.index.refresh();
+  /**
+   * Call once per dashboard before `for`: brings the embeddings index up to the discovery read
+   * model, and answers the love stories of the matches shown.
+   */
+  async prepare(matchIds: string[]): Promise<Map<string, string>> {
+    const [stories] = await Promise.all([
+      this.stories.idsForMatches(matchIds),
+      this.index.refresh(),
+    ]);
+    return stories;
   }
 }
