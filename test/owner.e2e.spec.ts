@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
 import { hashApiKey, ManualClock } from '@companion/platform';
 import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
-import { seriousAxeViolations, watchFaults } from './support/browser';
+import {
+  browserDescribe,
+  launchChromium,
+  seriousAxeViolations,
+  watchFaults,
+} from './support/browser';
 import { buildSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
@@ -320,6 +324,7 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       );
       expect(date.status).toBe(201);
       await api.post(`/api/v1/mixer/2026-11-21/rsvp`, { action: 'RSVP' }, ada.key);
+      await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.7 }, ada.key);
 
       const res = await owner.dashboard(await session(ada));
       expect(res.status).toBe(200);
@@ -339,8 +344,31 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
               senderId: n % 2 ? ada.id : bea.id,
             }),
           ),
+          chemistry: {
+            ratings: [{ raterId: ada.id, rating: 0.7, at: expect.any(String) }],
+            chart: expect.objectContaining({
+              series: [expect.objectContaining({ label: 'Ada Lovelace', index: 0 })],
+            }),
+          },
+          // The same traits and interests (agentInput's): those parts are 1.
+          compatibility: {
+            score: expect.any(Number),
+            traits: 1,
+            interests: 1,
+            text: expect.any(Number),
+          },
+          loveStoryId: null,
         },
       ]);
+      // Ada wrote last, started the date and owes its first round.
+      expect(res.body.pulse).toMatchObject({
+        incomingLikes: { count: 0 },
+        repliesOwed: [],
+        datesWaiting: [
+          { id: date.body.activity.id, round: 1, partner: expect.objectContaining({ id: bea.id }) },
+        ],
+        mixer: { key: '2026-11-21', rsvp: 'going' },
+      });
       expect(res.body.hasMoreMatches).toBe(false);
       expect(res.body.guidedDates).toEqual([
         expect.objectContaining({
@@ -493,26 +521,6 @@ describe('Owner cookie in production', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const underCi = process.env.CI === 'true';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !underCi)
-  console.warn(
-    `owner dashboard browser test skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`,
-  );
-// Under CI a missing browser must fail the run, never pass it quietly.
-const browserDescribe = haveChromium || underCi ? describe : describe.skip;
-
 browserDescribe(
   'Owner dashboard in a real headless browser (Debian chromium, playwright-core)',
   () => {
@@ -523,15 +531,9 @@ browserDescribe(
     const cspViolations: string[] = [];
 
     beforeAll(async () => {
-      if (!haveChromium)
-        throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
       running = await startApp({ clock });
       api = client(running.baseUrl);
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
-      });
+      browser = await launchChromium();
     });
     afterAll(async () => {
       await browser?.close();

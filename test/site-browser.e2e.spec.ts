@@ -55,7 +55,7 @@ browserDescribe(
     }
 
     const desktop = () =>
-      browser.newContext({ viewport: { width: 1100, height: 900 }, timezoneId: 'Europe/Paris' });
+      browser.newContext({ viewport: { width: 1000, height: 760 }, timezoneId: 'Europe/Paris' });
 
     it('renders each page with real data, escapes the XSS name as text, has no console error and no serious axe violation', async () => {
       const pages: Array<[string, string, string]> = [
@@ -110,7 +110,7 @@ browserDescribe(
         );
         expect({ path, width }).toEqual({ path, width: 360 });
         if (path.startsWith('/dates/'))
-          await page.screenshot({ path: join(SCREENSHOTS, 'site-date-phone.png'), fullPage: true });
+          await page.screenshot({ path: join(SCREENSHOTS, 'site-date-phone.png') });
         expect(faults).toEqual([]);
         await page.close();
       }
