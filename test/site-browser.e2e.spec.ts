@@ -78,6 +78,8 @@ browserDescribe(
         // The payload is text wherever it appears, never an element.
         expect(await page.locator('img[src="x"], img:not([src^="http"])').count()).toBe(0);
         expect(await seriousAxeViolations(page)).toEqual([]);
+        // The same picture every run: the home page once its live feed is connected.
+        if (name === 'home') await page.waitForSelector('body[data-live="true"]');
         await page.screenshot({ path: join(SCREENSHOTS, `site-${name}.png`) });
         // A 404 page is itself a resource that answered 404, and chromium says so; nothing else may.
         const allowed = name === 'not-found' ? [expect.stringMatching(/status of 404/)] : [];
