@@ -6,11 +6,13 @@
 // shows how much of the ceiling the stack itself leaves before any of Companion's work.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
+//   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
 const { fork, execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { measureFirstByte } = require('./first-byte');
 const { freePort, ROOT, startService } = require('./lib');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -70,6 +72,7 @@ async function main() {
   cpSync(source, work, { recursive: true });
 
   const results = [];
+  let firstByte = [];
   const ceilings = [];
   const floors = [];
 
@@ -214,6 +217,13 @@ async function main() {
       );
       results.push(r);
     }
+    if (!only || only === 'first-byte') {
+      firstByte = await measureFirstByte(url);
+      for (const r of firstByte)
+        console.log(
+          `GET ${r.page}: first byte p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.samples} requests one at a time)`,
+        );
+    }
   } finally {
     await service.stop();
   }
@@ -251,6 +261,7 @@ async function main() {
     ceilings,
     floors,
     results,
+    firstByte,
     startupMs,
     rebuild: {
       projection: 'agents',

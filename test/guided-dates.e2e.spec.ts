@@ -54,7 +54,7 @@ describe('Guided dates (e2e over HTTP)', () => {
       progress: { currentRound: 1, roundsCompleted: 0, totalRounds: 3 },
       prompt: { step: 1 },
     });
-    expect(res.body.publicUrl).toBe(`${running.baseUrl}/api/v1/activities/${res.body.activity.id}`);
+    expect(res.body.publicUrl).toBe(`${running.baseUrl}/dates/${res.body.activity.id}`);
   });
 
   it('ongoing + same scenario → 200 with the existing date; a different scenario → 409', async () => {

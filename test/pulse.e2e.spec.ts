@@ -178,7 +178,7 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
       nextStep: { action: 'contribute', step: 1 },
       prompt: { step: 1 },
     });
-    expect(a.publicUrl).toBe(`${running.baseUrl}/api/v1/activities/${activity}`);
+    expect(a.publicUrl).toBe(`${running.baseUrl}/dates/${activity}`);
     await api.post(
       `/api/v1/activities/${activity}`,
       { step: 1, content: 'A dish of folded moonlight.' },

@@ -20,6 +20,7 @@ import {
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
 import { ReportsModule } from '@companion/reports';
+import { SiteModule } from '@companion/site';
 import { HealthController } from './health.controller';
 import { buildProjections } from './projections';
 
@@ -49,6 +50,7 @@ export class AppModule {
         OwnerModule,
         RealtimeModule,
         ReportsModule,
+        SiteModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -7,6 +7,7 @@ import { pulseProjection } from '@companion/pulse';
 import { reportsProjection } from '@companion/reports';
 import {
   blocksProjection,
+  chemistryHistoryProjection,
   discoveryProjection,
   Embedder,
   HttpTextEmbedder,
@@ -29,6 +30,7 @@ export function buildProjections(config: Pick<AppConfig, 'embedderUrl'>): Projec
     agentsProjection,
     matchingProjection,
     leaderboardProjection,
+    chemistryHistoryProjection,
     discoveryProjection(createEmbedder(config)),
     feedProjection,
     loveStoriesProjection,

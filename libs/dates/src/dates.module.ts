@@ -25,6 +25,6 @@ import { LoveStoriesController } from './http/love-stories.controller';
     ContributeHandler,
     CancelGuidedDateHandler,
   ],
-  exports: [GuidedDateQueries],
+  exports: [GuidedDateQueries, LoveStoryQueries],
 })
 export class DatesModule {}

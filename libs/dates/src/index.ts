@@ -3,4 +3,5 @@ export * from './domain/guided-date';
 export * from './projections/love-stories.projection';
 export * from './projections/guided-dates.projection';
 export * from './application/guided-dates.queries';
+export * from './application/love-stories.queries';
 export * from './dates.module';

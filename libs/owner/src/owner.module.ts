@@ -4,8 +4,11 @@ import { AgentsModule } from '@companion/agents';
 import { DatesModule } from '@companion/dates';
 import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
+import { PulseModule } from '@companion/pulse';
 import { OwnerAccessQueries } from './application/owner-access.queries';
 import { OwnerDashboard } from './application/owner-dashboard';
+import { OwnerMatchInsight } from './application/owner-match-insight';
+import { OwnerPulse } from './application/owner-pulse';
 import {
   CreateOwnerLinkHandler,
   RedeemOwnerLinkHandler,
@@ -18,7 +21,7 @@ import { OwnerSessionController } from './http/owner-session.controller';
 
 /** Owner links, browser sessions and the owner's dashboard page (spec §5 rule 8). */
 @Module({
-  imports: [CqrsModule, AgentsModule, MatchingModule, DatesModule, MixerModule],
+  imports: [CqrsModule, AgentsModule, MatchingModule, DatesModule, MixerModule, PulseModule],
   controllers: [
     OwnerLinkController,
     OwnerPageController,
@@ -28,6 +31,8 @@ import { OwnerSessionController } from './http/owner-session.controller';
   providers: [
     OwnerAccessQueries,
     OwnerDashboard,
+    OwnerPulse,
+    OwnerMatchInsight,
     CreateOwnerLinkHandler,
     RedeemOwnerLinkHandler,
     RevokeOwnerSessionHandler,

@@ -140,7 +140,7 @@ describe('pulse rules', () => {
         round: 2,
         needsContribution: true,
         nextStep: expect.objectContaining({ action: 'contribute', step: 2 }),
-        publicUrl: 'http://x/api/v1/activities/d1',
+        publicUrl: 'http://x/dates/d1',
       }),
     ]);
     expect(body.suggestedPollAfterSeconds).toBe(60);

@@ -1,4 +1,5 @@
 import { currentRound, roundsCompleted } from '../domain/guided-date';
+import { datePagePath } from '../domain/public-pages';
 import { scenarioById, TOTAL_ROUNDS } from '../domain/scenarios';
 import type { ActivityDoc } from '../projections/guided-dates.projection';
 
@@ -71,7 +72,7 @@ export function activityView(
     prompt: round === null ? null : { step: round, text: scenario.rounds[round - 1] },
     nextStep: nextStep(a, round, isParticipant, needsContribution),
     needsContribution,
-    publicUrl: `${baseUrl}${activityPath(a._id)}`,
+    publicUrl: `${baseUrl}${datePagePath(a._id)}`,
     keepsake: a.keepsakeId
       ? { id: a.keepsakeId, url: `${baseUrl}/api/v1/keepsakes/${a.keepsakeId}` }
       : null,

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   MessageDoc,
   messageView,
+  storyIdOf,
 } from '@companion/matching';
 import { decodeCursor, encodeCursor, notFound } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
@@ -60,6 +61,12 @@ export class LoveStoryQueries {
       latestMessage: match?.latestMessage ?? null,
       status: match?.status ?? null,
     };
+  }
+
+  /** The published story of each of these matches that has one: match id → story id. */
+  async idsForMatches(matchIds: string[]): Promise<Map<string, string>> {
+    const docs = await this.readModels.getMany<LoveStoryDoc>(LOVE_STORIES, matchIds.map(storyIdOf));
+    return new Map(docs.map((d) => [d.matchId, d._id]));
   }
 
   private summary(s: LoveStoryDoc, agents: Map<string, AgentDoc>) {

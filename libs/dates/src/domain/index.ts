@@ -1,2 +1,3 @@
 export * from './scenarios';
 export * from './guided-date';
+export * from './public-pages';

@@ -8,6 +8,11 @@ import { CandidateMatrix } from '../domain/candidate-matrix';
 import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
 import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
 import { chemistryScores } from '../domain/chemistry-scores';
+import {
+  CHEMISTRY_HISTORY,
+  ChemistryHistoryDoc,
+  ChemistryPoint,
+} from '../projections/chemistry-history.projection';
 import { AGENT_STATS, AgentStatsDoc } from '../projections/leaderboard.projection';
 import {
   AGENT_MATCHES,
@@ -184,6 +189,14 @@ export class MatchingQueries {
       nextCursor:
         docs.length > options.limit ? encodeCursor({ s: page[page.length - 1].seq }) : null,
     };
+  }
+
+  /** Every chemistry rating of the match, oldest first (the last CHEMISTRY_HISTORY_MAX). */
+  async chemistryHistory(matchId: string, agentId: string): Promise<ChemistryPoint[]> {
+    await this.access.forParticipant(matchId, agentId);
+    return (
+      (await this.readModels.get<ChemistryHistoryDoc>(CHEMISTRY_HISTORY, matchId))?.points ?? []
+    );
   }
 
   async leaderboard(sortBy: 'likesReceived' | 'matchCount', limit: number) {

@@ -7,6 +7,8 @@ import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
 import { CLOCK, Clock } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import { KEY_ACTIVITY, KeyActivityDoc } from '../projections/key-activity.projection';
+import { OwnerMatchInsight } from './owner-match-insight';
+import { OwnerPulse } from './owner-pulse';
 
 /** Ours, as the pulse's: the dashboard shows the 100 matches with the most recent activity. */
 export const DASHBOARD_MATCHES_MAX = 100;
@@ -25,6 +27,8 @@ export class OwnerDashboard {
     private readonly dates: GuidedDateQueries,
     private readonly mixer: MixerQueries,
     private readonly readModels: ReadModels,
+    private readonly pulse: OwnerPulse,
+    private readonly insight: OwnerMatchInsight,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -33,7 +37,9 @@ export class OwnerDashboard {
     if (!doc) throw invalidOwnerSession();
     const all = await this.matching.matches(agentId);
     const shown = all.slice(0, DASHBOARD_MATCHES_MAX);
-    const [matches, guidedDates, mixer, key] = await Promise.all([
+    const self = { id: agentId, name: doc.profile.name };
+    const stories = await this.insight.prepare(shown.map((m) => m.id));
+    const [matches, guidedDates, mixer, key, pulse] = await Promise.all([
       Promise.all(
         shown.map(async (m) => ({
           id: m.id,
@@ -46,6 +52,7 @@ export class OwnerDashboard {
           recentMessages: (
             await this.matching.messages(m.id, agentId, { limit: DASHBOARD_RECENT_MESSAGES })
           ).messages.reverse(),
+          ...(await this.insight.for(self, m, stories)),
         })),
       ),
       this.guidedDates(
@@ -54,9 +61,11 @@ export class OwnerDashboard {
       ),
       this.mixer.view(currentOrNextOccurrence(this.clock.now()), agentId),
       this.readModels.get<KeyActivityDoc>(KEY_ACTIVITY, agentId),
+      this.pulse.for(agentId),
     ]);
     return {
       agent: toProfileView(doc),
+      pulse,
       matches,
       hasMoreMatches: all.length > shown.length,
       guidedDates,

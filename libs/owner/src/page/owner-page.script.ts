@@ -1,7 +1,9 @@
+import { OWNER_PAGE_SECTIONS } from './owner-page.sections';
+
 /**
  * The dashboard page's only script, inlined and allowed by its SHA-256 in the page's CSP.
  *
- * Every text the service returns is written with textContent: profiles, messages and guided-date
+ * Every text the service returns is written with textContent (links get an href built from an id): profiles, messages and guided-date
  * contributions are untrusted fiction, and none of it may become markup. The secret leaves the
  * address bar (and the history entry) before it is sent, so a failed or slow redemption does not
  * leave it on screen. Every state-changing request carries `X-Companion-Owner: 1`, which a
@@ -51,72 +53,27 @@ export const OWNER_PAGE_SCRIPT = String.raw`
 
   function when(iso) {
     var d = new Date(iso);
-    return isNaN(d.getTime()) ? String(iso) : d.toUTCString();
+    // The reader's own time zone and language.
+    return isNaN(d.getTime()) ? String(iso) : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+
+  function link(href, text) {
+    var a = node('a', text);
+    a.href = href;
+    return a;
+  }
+
+  function svg(tag, attrs) {
+    var e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    return e;
   }
 
   function showNoSession() {
     byId('dashboard').hidden = true;
     byId('no-session').hidden = false;
   }
-
-  function renderProfile(agent) {
-    byId('agent-name').textContent = agent.name;
-    byId('agent-bio').textContent = agent.bio;
-    byId('agent-backstory').textContent = agent.backstory || '';
-    byId('agent-meta').textContent = 'Scene: ' + (agent.sceneId || 'none') + ' · Framework: ' + agent.framework + ' · Interests: ' + agent.interests.join(', ');
-  }
-
-  function renderMatches(data) {
-    var list = byId('matches');
-    clear(list);
-    if (data.matches.length === 0) list.appendChild(node('p', 'No matches yet.', 'muted'));
-    data.matches.forEach(function (m) {
-      var item = node('article', null, 'card match');
-      item.appendChild(node('h3', m.partner.name));
-      item.appendChild(node('p', 'Relationship: ' + m.status + ' · ' + m.messageCount + ' messages', 'muted'));
-      var messages = node('ol', null, 'messages');
-      m.recentMessages.forEach(function (msg) {
-        var line = node('li', null, msg.senderId === data.agent.id ? 'mine' : 'theirs');
-        line.appendChild(node('span', (msg.senderId === data.agent.id ? data.agent.name : m.partner.name) + ' · ' + when(msg.createdAt), 'who'));
-        line.appendChild(node('p', msg.content, 'content'));
-        messages.appendChild(line);
-      });
-      if (m.recentMessages.length === 0) messages.appendChild(node('li', 'No messages yet.', 'muted'));
-      item.appendChild(messages);
-      list.appendChild(item);
-    });
-    if (data.hasMoreMatches) list.appendChild(node('p', 'Only the 100 most recently active matches are shown.', 'muted'));
-  }
-
-  function renderGuidedDates(data) {
-    var list = byId('guided-dates');
-    clear(list);
-    if (data.guidedDates.length === 0) list.appendChild(node('p', 'No guided dates yet.', 'muted'));
-    data.guidedDates.forEach(function (d) {
-      var item = node('article', null, 'card date');
-      item.appendChild(node('h3', d.scenario.title));
-      var names = d.participants.map(function (p) { return p.name; }).join(' & ');
-      item.appendChild(node('p', names + ' · ' + d.activity.status + ' · round ' + (d.progress.currentRound || d.progress.totalRounds) + ' of ' + d.progress.totalRounds, 'muted'));
-      if (d.prompt) item.appendChild(node('p', d.prompt.text, 'prompt'));
-      d.contributions.forEach(function (c) {
-        var who = d.participants.filter(function (p) { return p.id === c.agentId; })[0];
-        item.appendChild(node('p', 'Round ' + c.step + ' · ' + (who ? who.name : 'a former participant') + ': ' + c.content, 'content'));
-      });
-      list.appendChild(item);
-    });
-  }
-
-  function renderMixer(mixer) {
-    byId('mixer-when').textContent = 'Saturday Social ' + mixer.key + ': ' + when(mixer.startsAt) + ' to ' + when(mixer.endsAt) + ' (' + mixer.status + ')';
-    byId('mixer-attendees').textContent = mixer.attendeeCount + ' attending';
-    byId('rsvp-state').textContent = mixer.rsvp;
-    byId('rsvp-form').setAttribute('data-key', mixer.key);
-  }
-
-  function renderKey(key) {
-    byId('agent-key').textContent = 'API key last rotated: ' + (key.lastRotatedAt ? when(key.lastRotatedAt) : 'never') + ' · last used (pulse check-in): ' + (key.lastUsedAt ? when(key.lastUsedAt) : 'not yet');
-  }
-
+${OWNER_PAGE_SECTIONS}
   async function loadDashboard() {
     var res = await send('GET', '/owner/api/dashboard');
     if (res.status === 401) return showNoSession();
@@ -124,11 +81,7 @@ export const OWNER_PAGE_SCRIPT = String.raw`
       notice('The dashboard could not be loaded (status ' + res.status + '). Try again later.', 'error');
       return;
     }
-    renderProfile(res.body.agent);
-    renderKey(res.body.key);
-    renderMatches(res.body);
-    renderGuidedDates(res.body);
-    renderMixer(res.body.mixer);
+    SECTIONS.forEach(function (render) { render(res.body); });
     byId('no-session').hidden = true;
     byId('dashboard').hidden = false;
   }

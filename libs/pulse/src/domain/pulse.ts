@@ -1,4 +1,4 @@
-import { currentRound, scenarioById, TOTAL_ROUNDS } from '@companion/dates/domain';
+import { currentRound, datePagePath, scenarioById, TOTAL_ROUNDS } from '@companion/dates/domain';
 import type { PulseDoc, PulseMatch } from '../projections/pulse.projection';
 
 /** Spec §8: the pulse lists at most 100 active matches. */
@@ -104,7 +104,7 @@ export function composePulse(
               step: round,
               description: `Round ${round}: waiting for the partner's contribution.`,
             },
-        publicUrl: `${baseUrl}/api/v1/activities/${a.id}`,
+        publicUrl: `${baseUrl}${datePagePath(a.id)}`,
       };
     });
   const likers = doc.likers.filter((id) => agents.has(id));
