@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
@@ -90,7 +91,11 @@ describe('API key rotation (an addition to the spec; e2e over HTTP)', () => {
     const { apiKey } = (await rotate(api, me.key)).body;
     const events = await running.app.get<EventStore>(EVENT_STORE).readStream(`agent-${me.id}`);
     expect(events.map((e) => e.type)).toEqual(['AgentRegistered', 'ApiKeyRotated']);
-    expect(events[1].data).toEqual({ agentId: me.id, apiKeyHash: hashApiKey(apiKey) });
+    expect(events[1].data).toEqual({
+      agentId: me.id,
+      apiKeyHash: hashApiKey(apiKey),
+      previousKeyHash: hashApiKey(me.key),
+    });
     // Every byte the stores wrote, write-ahead logs included: the hash is there, the key is not.
     const written = Buffer.concat(
       ['events.db', 'events.db-wal', 'read.db', 'read.db-wal']
@@ -139,6 +144,84 @@ describe('API key rotation across two instances on one store (e2e)', () => {
     expect(viaB.status).toBe(201);
     expect((await apiA.get('/api/v1/agents/me', viaA.body.apiKey)).status).toBe(401);
     expect((await apiA.get('/api/v1/agents/me', viaB.body.apiKey)).status).toBe(200);
+  });
+});
+
+describe('API key rotation while the read models lag (e2e, an API instance without projections)', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp();
+  });
+  afterAll(() => running.close());
+
+  it('refuses a realtime connection that passed the key check on a read model that had not applied the rotation yet', async () => {
+    const me = await register(client(running.baseUrl));
+    await running.close();
+    // The same stores, with no projection running: the read models keep the old key, as they do
+    // for the milliseconds between the append of ApiKeyRotated and the projector applying it.
+    running = await startApp({ dataDir: running.dataDir, env: { PROJECTIONS: 'off' } });
+    const wsUrl = `${running.baseUrl.replace(/^http/, 'ws')}/ws`;
+    const wsAs = async (key: string) => {
+      const socket = new WebSocket(wsUrl);
+      const state = {
+        frames: [] as string[],
+        closed: null as null | { code: number; reason: string },
+      };
+      socket.on('message', (d) => state.frames.push(JSON.parse(String(d)).type));
+      socket.on('close', (code, reason) => (state.closed = { code, reason: String(reason) }));
+      await new Promise((r) => socket.once('open', r));
+      socket.send(JSON.stringify({ type: 'auth', apiKey: key }));
+      return state;
+    };
+    const before = await wsAs(me.key);
+    await until('auth:success', () => (before.frames.includes('auth:success') ? true : undefined));
+
+    const store = running.app.get<EventStore>(EVENT_STORE);
+    const stream = `agent-${me.id}`;
+    const [last] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    const newHash = hashApiKey('companion_sk_' + 'n'.repeat(43));
+    await store.append(
+      stream,
+      [
+        {
+          id: randomUUID(),
+          type: 'ApiKeyRotated',
+          data: { agentId: me.id, apiKeyHash: newHash, previousKeyHash: hashApiKey(me.key) },
+          metadata: { occurredAt: new Date().toISOString(), actorId: me.id },
+        },
+      ],
+      last.revision,
+    );
+    // The live log delivered the rotation: the connection registered before it is closed...
+    expect(await until('the old /ws to close', () => before.closed ?? undefined)).toEqual({
+      code: 4401,
+      reason: 'api_key_rotated',
+    });
+    // ...and one that registers after it, although the read model still accepts the old key.
+    expect((await client(running.baseUrl).get('/api/v1/agents/me', me.key)).status).toBe(200);
+    const late = await wsAs(me.key);
+    expect(await until('the late /ws to close', () => late.closed ?? undefined)).toEqual({
+      code: 4401,
+      reason: 'api_key_rotated',
+    });
+    expect(late.frames).not.toContain('auth:success');
+
+    const lateIo = io(running.baseUrl, {
+      auth: { apiKey: me.key },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    try {
+      // Whichever comes first: refused at registration, or let in.
+      const outcome = await new Promise<string>((resolve) => {
+        lateIo.once('disconnect', (reason) => resolve(`disconnect: ${reason}`));
+        lateIo.once('auth:success', () => resolve('auth:success'));
+      });
+      expect(outcome).toBe('disconnect: io server disconnect');
+    } finally {
+      lateIo.close();
+    }
   });
 });
 

@@ -19,9 +19,9 @@ const registered = {
   type: 'AgentRegistered' as const,
   data: { agentId: 'a1', profile, apiKeyHash: 'h1' },
 };
-const rotated = (apiKeyHash: string) => ({
+const rotated = (previousKeyHash: string, apiKeyHash: string) => ({
   type: 'ApiKeyRotated' as const,
-  data: { agentId: 'a1', apiKeyHash },
+  data: { agentId: 'a1', apiKeyHash, previousKeyHash },
 });
 const rotate = (usedKeyHash: string, apiKeyHash: string) => ({
   type: 'RotateApiKey' as const,
@@ -36,19 +36,19 @@ describe('agent decider: RotateApiKey', () => {
     spec
       .given([registered])
       .when(rotate('h1', 'h2'))
-      .then([rotated('h2')]);
+      .then([rotated('h1', 'h2')]);
   });
 
   it('follows the rotations: the latest key may rotate again', () => {
     spec
-      .given([registered, rotated('h2')])
+      .given([registered, rotated('h1', 'h2')])
       .when(rotate('h2', 'h3'))
-      .then([rotated('h3')]);
+      .then([rotated('h2', 'h3')]);
   });
 
   it('refuses (401) a rotation asked with a key that was already replaced', () => {
     spec
-      .given([registered, rotated('h2')])
+      .given([registered, rotated('h1', 'h2')])
       .when(rotate('h1', 'h3'))
       .thenThrows('unauthorized', 'invalid_api_key');
   });

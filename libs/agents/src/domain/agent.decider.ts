@@ -82,7 +82,11 @@ export const agentDecider: Decider<AgentState, AgentCommand, AgentEvent> = {
         return [
           {
             type: 'ApiKeyRotated',
-            data: { agentId: state.agentId, apiKeyHash: command.apiKeyHash },
+            data: {
+              agentId: state.agentId,
+              apiKeyHash: command.apiKeyHash,
+              previousKeyHash: state.apiKeyHash,
+            },
           },
         ];
       case 'CreateOwnerLink':

@@ -27,8 +27,14 @@ export type AgentEvent =
     }
   | { type: 'AgentProfileUpdated'; data: { agentId: string; changes: ProfileChanges } }
   | { type: 'AgentDeleted'; data: { agentId: string } }
-  /** The key is replaced: the hash in `apiKeyHash` authenticates from now on, the previous one never again. */
-  | { type: 'ApiKeyRotated'; data: { agentId: string; apiKeyHash: string } }
+  /**
+   * The key is replaced: the hash in `apiKeyHash` authenticates from now on, the one in
+   * `previousKeyHash` never again (named, so that whoever follows the log can refuse exactly it).
+   */
+  | {
+      type: 'ApiKeyRotated';
+      data: { agentId: string; apiKeyHash: string; previousKeyHash: string };
+    }
   | OwnerEvent;
 
 export type AgentCommand =

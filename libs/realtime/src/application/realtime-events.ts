@@ -105,12 +105,19 @@ export function deliveriesOf(
 
 /**
  * An agent whose key was replaced (docs/keys-and-safety.md): connections opened with any other key
- * than `keyHash` end, as a request with the old key would answer 401.
+ * than `keyHash` end, as a request with the old key would answer 401; `previousKeyHash` is the key
+ * that died.
  */
-export function rotatedKeyOf(event: RecordedEvent): { agentId: string; keyHash: string } | null {
+export function rotatedKeyOf(
+  event: RecordedEvent,
+): { agentId: string; keyHash: string; previousKeyHash: string } | null {
   if (event.type !== 'ApiKeyRotated') return null;
-  const { agentId, apiKeyHash } = event.data as { agentId: string; apiKeyHash: string };
-  return { agentId, keyHash: apiKeyHash };
+  const { agentId, apiKeyHash, previousKeyHash } = event.data as {
+    agentId: string;
+    apiKeyHash: string;
+    previousKeyHash: string;
+  };
+  return { agentId, keyHash: apiKeyHash, previousKeyHash };
 }
 
 /** An agent whose profile was deleted: its key no longer authenticates, so its connections end. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import type { RecordedEvent } from '@companion/event-store';
 import { MatchDoc, MATCHES } from '@companion/matching';
 import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
-import { ReadModels } from '@companion/read-store';
+import { BoundedCache, ReadModels } from '@companion/read-store';
 import {
   deletedAgentOf,
   deliveriesOf,
@@ -24,6 +24,14 @@ export interface RealtimeSink {
 const PARTICIPANT_CACHE_SIZE = 10_000;
 
 /**
+ * Revoked keys and deleted agents remembered for late connections (see `revokedReason`). A late
+ * connection comes within the projection's lag of the event, so the recent ones are what matters.
+ */
+const REVOKED_CACHE_SIZE = 10_000;
+
+export type RevokedReason = 'agent_deleted' | 'api_key_rotated';
+
+/**
  * This instance's live events, turned into deliveries once and handed to every transport. Events
  * are handled one after the other, in log order, so an awaited read-model lookup for one event can
  * never let a later event overtake it.
@@ -33,6 +41,9 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeFanout.name);
   private readonly sinks = new Set<RealtimeSink>();
   private readonly participants = new Map<string, readonly string[]>();
+  private readonly revoked = new BoundedCache<'agent' | 'key', string, RevokedReason>(
+    REVOKED_CACHE_SIZE,
+  );
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -49,6 +60,16 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     await this.unlisten?.();
   }
 
+  /**
+   * Why a connection that is registering must be refused, or null. Its key check may have read a
+   * read model that had not applied a rotation or deletion yet, while this instance had already
+   * handled the event and closed only the connections registered before it. A transport asks here
+   * in the same turn as it registers the connection, so none slips between the two.
+   */
+  revokedReason(agentId: string, keyHash: string): RevokedReason | null {
+    return this.revoked.get('agent', agentId) ?? this.revoked.get('key', keyHash) ?? null;
+  }
+
   attach(sink: RealtimeSink): () => void {
     this.sinks.add(sink);
     return () => this.sinks.delete(sink);
@@ -58,11 +79,13 @@ export class RealtimeFanout implements OnModuleInit, OnModuleDestroy {
     if (this.sinks.size === 0) return;
     const deleted = deletedAgentOf(event);
     if (deleted) {
+      this.revoked.set('agent', deleted, 'agent_deleted');
       for (const sink of this.sinks) sink.revoke(deleted);
       return;
     }
     const rotated = rotatedKeyOf(event);
     if (rotated) {
+      this.revoked.set('key', rotated.previousKeyHash, 'api_key_rotated');
       for (const sink of this.sinks) sink.revokeKeysBut(rotated.agentId, rotated.keyHash);
       return;
     }

@@ -66,7 +66,12 @@ export class RealtimeGateway
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    const { agentId } = socket.data as AgentSocketData;
+    const { agentId, keyHash } = socket.data as AgentSocketData;
+    // Checked in the same turn as the join (see RealtimeFanout.revokedReason).
+    if (this.fanout.revokedReason(agentId, keyHash)) {
+      socket.disconnect(true);
+      return;
+    }
     await socket.join(room(agentId));
     socket.emit('auth:success', { agentId });
   }

@@ -108,6 +108,8 @@ export class WsServer implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   private register(c: WsConnection): void {
     const agentId = c.agentId!;
+    const revoked = this.fanout.revokedReason(agentId, c.keyHash!);
+    if (revoked) return c.close(WS_CLOSE.invalidApiKey, revoked);
     let set = this.byAgent.get(agentId);
     if (!set) this.byAgent.set(agentId, (set = new Set()));
     set.add(c);
