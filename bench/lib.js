@@ -28,7 +28,9 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
         const body = await res.json();
         if (body.projections.every((p) => p.lag === 0 && p.state === 'live')) return body;
       }
-    } catch {}
+    } catch {
+      // not up yet: try again until the deadline
+    }
     if (Date.now() > deadline) throw new Error('service did not become healthy');
     await new Promise((r) => setTimeout(r, 50));
   }

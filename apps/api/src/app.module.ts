@@ -19,7 +19,7 @@ import {
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
 import { HealthController } from './health.controller';
-import { buildProjections } from './projections';
+import { buildProjections } from '@companion/all-projections';
 
 export interface AppOptions {
   config?: AppConfig;

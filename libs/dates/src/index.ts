@@ -4,3 +4,4 @@ export * from './projections/love-stories.projection';
 export * from './projections/guided-dates.projection';
 export * from './application/guided-dates.queries';
 export * from './dates.module';
+export { ContributionDto, StartGuidedDateDto } from './http/guided-dates.dto';

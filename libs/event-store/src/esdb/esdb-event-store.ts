@@ -176,7 +176,6 @@ export class EsdbEventStore implements EventStore {
    * else event types, else "no system events"; the rest of the filter is applied here.
    */
   subscribeToAll(options: SubscribeOptions): Subscription {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const store = this;
     const filter = toServerFilter(options.filter);
     let closed = false;

@@ -62,7 +62,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
         .then(() => handle(event))
         .catch((error) =>
           this.logger.error(
-            `${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`,
+            `${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : String(error)}`,
           ),
         );
     });
@@ -81,7 +81,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
             listener(event);
           } catch (error) {
             this.logger.error(
-              `live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : error}`,
+              `live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : String(error)}`,
             );
           }
         }
@@ -89,7 +89,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
     } catch (error) {
       if (!this.stopped)
         this.logger.error(
-          `live subscription ended: ${error instanceof Error ? error.message : error}`,
+          `live subscription ended: ${error instanceof Error ? error.message : String(error)}`,
         );
     }
   }

@@ -1,17 +1,9 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
-import {
-  IsOptional,
-  IsString,
-  Length,
-  MaxLength,
-  MinLength,
-  validate,
-  ValidationError,
-} from 'class-validator';
+import { IsOptional, IsString, validate, ValidationError } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
-import { LIMITS, TextLength, toErrorBody } from '@companion/platform';
+import { TextLength, toErrorBody } from '@companion/platform';
 
 export const REQUEST_ID_MAX = 100;
 
