@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
 import { AgentsModule } from '@companion/agents';
 import { DatesModule } from '@companion/dates';
 import { FeedModule } from '@companion/feed';
@@ -14,6 +15,7 @@ import {
   ConfigModule,
   HttpErrorFilter,
   loadConfig,
+  loggerParams,
   PersistenceModule,
   RateLimitModule,
 } from '@companion/platform';
@@ -34,6 +36,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        LoggerModule.forRoot(loggerParams(config)),
         ConfigModule.forRoot({ ...options, config }),
         PersistenceModule.forRoot({ projections: buildProjections(config) }),
         CqrsModule.forRoot(),

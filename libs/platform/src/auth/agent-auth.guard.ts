@@ -7,6 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { noteAgent } from '../logging/request-logging';
 import { hashApiKey, looksLikeApiKey } from './api-key';
 
 export const API_KEY_RESOLVER = Symbol('API_KEY_RESOLVER');
@@ -41,6 +42,7 @@ async function authenticate(
     : null;
   if (!agentId) throw new UnauthorizedException('invalid API key');
   request.agent = { id: agentId };
+  noteAgent(request.raw, agentId);
   return true;
 }
 
