@@ -41,7 +41,7 @@ describe('request logs of the real process (e2e)', () => {
 
       // The line is written when the response has finished: wait for it rather than guess a time.
       const lineFor = async (id: string | null) => {
-        for (let i = 0; i < 100; i++) {
+        for (let i = 0; i < 400; i++) {
           const found = jsonLines(service).filter((l) => l.requestId === id && l.msg === 'request');
           if (found.length > 0) return found;
           await new Promise((r) => setTimeout(r, 50));

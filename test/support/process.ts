@@ -46,7 +46,11 @@ export async function startService(env: Record<string, string>): Promise<Service
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`service did not become healthy: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      throw new Error(`service did not become healthy: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, baseUrl, output: () => output };

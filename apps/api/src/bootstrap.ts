@@ -25,7 +25,8 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const loaded: AppConfig = options.config ?? loadConfig();
   // `logger: false` (the in-process tests) silences the request lines as well as Nest's own.
-  const config: AppConfig = options.logger === false ? { ...loaded, logLevel: 'silent' } : loaded;
+  const config: AppConfig =
+    options.logger === false ? { ...loaded, logLevel: 'silent', logFormat: 'json' } : loaded;
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     // Fastify's own logger stays off: requests are logged by nestjs-pino (platform/src/logging).

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
-import pretty from 'pino-pretty';
 import type { AppConfig } from '../config/config';
 
 /**
@@ -87,14 +86,14 @@ export function loggerParams(config: Pick<AppConfig, 'logLevel' | 'logFormat'>):
       val: { responseTime: number },
     ) => requestLine(req, res, val.responseTime),
   };
-  // Every path, the ones outside the global prefix (health, owner page, unknown paths) included.
+  // Every route, the ones outside the global prefix (health, the owner page) included. A path that
+  // is neither a route nor under /api/v1 gets its 404 without a line.
   const forRoutes = [{ path: '{*path}', method: RequestMethod.ALL }];
   if (config.logFormat === 'json') return { pinoHttp: options, forRoutes };
-  return {
-    forRoutes,
-    pinoHttp: [
-      options,
-      pretty({ singleLine: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' }),
-    ],
+  // pino-pretty is loaded by pino in a worker thread, and only in this mode.
+  const transport = {
+    target: 'pino-pretty',
+    options: { singleLine: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' },
   };
+  return { forRoutes, pinoHttp: { ...options, transport } };
 }
