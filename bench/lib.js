@@ -48,7 +48,15 @@ async function startService(dataDir, env = {}) {
       MAIN,
     ],
     {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMITS: 'off', ...env },
+      // Logs as in production (a JSON line per request), so their cost is part of what is measured.
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        RATE_LIMITS: 'off',
+        LOG_FORMAT: 'json',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
