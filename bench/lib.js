@@ -28,7 +28,9 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
         const body = await res.json();
         if (body.projections.every((p) => p.lag === 0 && p.state === 'live')) return body;
       }
-    } catch {}
+    } catch {
+      // not up yet: try again until the deadline
+    }
     if (Date.now() > deadline) throw new Error('service did not become healthy');
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -46,7 +48,15 @@ async function startService(dataDir, env = {}) {
       MAIN,
     ],
     {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMITS: 'off', ...env },
+      // Logs as in production (a JSON line per request), so their cost is part of what is measured.
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        RATE_LIMITS: 'off',
+        LOG_FORMAT: 'json',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -1,7 +1,5 @@
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
 
-type Agent = Awaited<ReturnType<typeof register>>;
-
 describe('Public browsing: feed and love stories (e2e over HTTP)', () => {
   let running: RunningApp;
   let api: Client;

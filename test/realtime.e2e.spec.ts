@@ -17,7 +17,7 @@ class WsClient {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data, isBinary) =>
-      this.frames.push(isBinary ? { binary: true } : JSON.parse(String(data))),
+      this.frames.push(isBinary ? { binary: true } : JSON.parse((data as Buffer).toString('utf8'))),
     );
     socket.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }));
     socket.on('error', () => undefined);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { ManualClock } from '@companion/platform';
 import { client, Client, register, RunningApp, startApp } from './support/app';
 import {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LoggerModule } from 'nestjs-pino';
 import { AgentsModule } from '@companion/agents';
 import { DatesModule } from '@companion/dates';
 import { FeedModule } from '@companion/feed';
@@ -15,6 +16,7 @@ import {
   HttpErrorFilter,
   IdempotencyInterceptor,
   loadConfig,
+  loggerParams,
   PersistenceModule,
   RateLimitModule,
 } from '@companion/platform';
@@ -22,7 +24,7 @@ import { RealtimeModule } from '@companion/realtime';
 import { ReportsModule } from '@companion/reports';
 import { SiteModule } from '@companion/site';
 import { HealthController } from './health.controller';
-import { buildProjections } from './projections';
+import { buildProjections } from '@companion/all-projections';
 
 export interface AppOptions {
   config?: AppConfig;
@@ -37,6 +39,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        LoggerModule.forRoot(loggerParams(config)),
         ConfigModule.forRoot({ ...options, config }),
         PersistenceModule.forRoot({ projections: buildProjections(config) }),
         CqrsModule.forRoot(),

@@ -1,7 +1,15 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { AppConfig, loadConfig, StrictValidationPipe, toErrorBody } from '@companion/platform';
+import { Logger } from 'nestjs-pino';
+import {
+  AppConfig,
+  loadConfig,
+  newRequestId,
+  noteRoute,
+  StrictValidationPipe,
+  toErrorBody,
+} from '@companion/platform';
 import { RealtimeIoAdapter } from '@companion/realtime';
 import { AppModule, AppOptions } from './app.module';
 import { API_VERSION } from './health.controller';
@@ -15,12 +23,16 @@ export const API_PREFIX = 'api/v1';
 export async function createApp(
   options: AppOptions & { logger?: false } = {},
 ): Promise<NestFastifyApplication> {
-  const config: AppConfig = options.config ?? loadConfig();
+  const loaded: AppConfig = options.config ?? loadConfig();
+  // `logger: false` (the in-process tests) silences the request lines as well as Nest's own.
+  const config: AppConfig =
+    options.logger === false ? { ...loaded, logLevel: 'silent', logFormat: 'json' } : loaded;
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
-    // Requests are not logged: an Authorization header must never reach a log line.
+    // Fastify's own logger stays off: requests are logged by nestjs-pino (platform/src/logging).
     logger: false,
     trustProxy: false,
+    genReqId: newRequestId,
     // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: (
@@ -36,13 +48,20 @@ export async function createApp(
     AppModule.forRoot({ ...options, config }),
     adapter,
     {
-      logger: options.logger === false ? false : ['log', 'warn', 'error'],
-      bufferLogs: false,
+      // Start-up lines wait for the pino logger, so every line has one format.
+      bufferLogs: true,
       // Nest would add a form (urlencoded) parser; the API takes JSON only.
       bodyParser: false,
     },
   );
+  app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
+  // The route pattern for the request's log line (never the path sent, which may carry a key).
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    noteRoute(request.raw, request.routeOptions.url);
+    done();
+  });
   // JSON only: any other media type is a 415, not a string body that fails validation.
   fastify.removeContentTypeParser(['text/plain']);
   // Every answer is data: browsers must not sniff a JSON body into something they would render.

@@ -21,7 +21,7 @@ import {
   ReadStore,
   SqliteReadStore,
 } from '@companion/read-store';
-import { buildProjections } from '../../api/src/projections';
+import { buildProjections } from '@companion/all-projections';
 import { boundedEventStore } from './bounded-event-store';
 import { printReports } from './reports';
 
@@ -268,9 +268,15 @@ async function rebuild(
       );
       await engine.start();
       const done = engine.rebuild(name);
-      const timer = setInterval(async () => {
-        const s = (await engine.status()).find((p) => p.name === name);
-        if (s?.rebuild) report(s.rebuild.checkpoint, s.head, s.rebuild.eventsPerSecond);
+      const timer = setInterval(() => {
+        // A progress read that fails skips one line of progress; the rebuild itself reports errors.
+        engine.status().then(
+          (all) => {
+            const s = all.find((p) => p.name === name);
+            if (s?.rebuild) report(s.rebuild.checkpoint, s.head, s.rebuild.eventsPerSecond);
+          },
+          () => undefined,
+        );
       }, 200);
       await done;
       clearInterval(timer);

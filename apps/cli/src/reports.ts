@@ -2,7 +2,7 @@ import type { AppConfig } from '@companion/platform';
 import { openReadStore } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import { listReports, ReportListing } from '@companion/reports';
-import { buildProjections } from '../../api/src/projections';
+import { buildProjections } from '@companion/all-projections';
 
 /**
  * `reports [--agent ID] [--json] [--limit N]`: agents' reports newest first, from the reports read

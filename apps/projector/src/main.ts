@@ -9,7 +9,7 @@ import {
   ProcessHealth,
 } from '@companion/platform';
 import { ProjectionEngine } from '@companion/read-store';
-import { buildProjections } from '../../api/src/projections';
+import { buildProjections } from '@companion/all-projections';
 
 /**
  * The projector: runs every projection as its own process, from EventStoreDB into MongoDB, so API
@@ -46,11 +46,16 @@ async function main(): Promise<void> {
   logger.log(
     `running ${projections.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`,
   );
-  const report = setInterval(async () => {
-    for (const s of await engine.status())
-      logger.log(
-        `${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`,
-      );
+  const report = setInterval(() => {
+    engine.status().then(
+      (all) => {
+        for (const s of all)
+          logger.log(
+            `${s.name} g${s.generation} v${s.version}: checkpoint ${s.checkpoint}, lag ${s.lag}, ${s.state}`,
+          );
+      },
+      (error: unknown) => logger.warn(`could not read projection status: ${String(error)}`),
+    );
   }, 30_000);
   report.unref();
 }

@@ -9,7 +9,7 @@ const doc = (name: string): AgentDoc => ({
     framework: 'unspecified',
     personalityTraits: { openness: 0.5 },
     interests: ['tea'],
-  } as AgentDoc['profile'],
+  },
   sceneId: null,
   status: 'active',
   createdAt: '2026-11-21T12:00:00.000Z',

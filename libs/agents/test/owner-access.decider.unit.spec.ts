@@ -207,7 +207,7 @@ describe('agent decider: owner links and sessions (spec §5 rule 8, §8)', () =>
         {
           ...redeemed,
           data: { ...redeemed.data, sessionExpiresAt: '2026-12-21T12:00:01.000Z' },
-        } as AgentEvent,
+        },
       ]);
   });
 

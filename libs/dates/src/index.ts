@@ -5,3 +5,4 @@ export * from './projections/guided-dates.projection';
 export * from './application/guided-dates.queries';
 export * from './application/love-stories.queries';
 export * from './dates.module';
+export { ContributionDto, StartGuidedDateDto } from './http/guided-dates.dto';

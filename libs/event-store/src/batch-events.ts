@@ -66,7 +66,7 @@ export function oneWay(
     batches: (max) => ({ [Symbol.asyncIterator]: () => start(batches(max)) }),
     close: async () => {
       await stop();
-      await reader?.return(undefined as never);
+      await reader?.return(undefined);
     },
   };
 }

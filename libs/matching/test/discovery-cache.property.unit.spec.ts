@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
 import { discoverRanked, KeptRanking } from '../src/domain/discovery-cache';
-import { rankTop, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+import { rankTop } from '../src/domain/discovery-ranking';
 
 /**
  * A kept ranking, patched over any history of changes, answers exactly what a fresh scan answers

@@ -22,7 +22,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
     const path = req.url ?? '';
     received.push({ path, contentType: req.headers['content-type'], body });
@@ -55,7 +56,7 @@ beforeAll(async () => {
       default:
         return json(404, { error: 'no such path' });
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -3,3 +3,4 @@ export * from './projections';
 export * from './application/mixer.queries';
 export * from './application/mixer.commands';
 export * from './mixer.module';
+export { MixerRsvpDto } from './http/mixer.dto';

@@ -27,3 +27,4 @@ export * from './idempotency/idempotent-requests';
 export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/domain/idempotent-request';
 export { runInCommandScope } from './event-sourcing/command-ids';
+export * from './logging/request-logging';

@@ -24,6 +24,18 @@ describe('configuration', () => {
     expect(loadConfig({ FREEZE_SHARED: 'on' }).freezeShared).toBe(true);
   });
 
+  it('logs at LOG_LEVEL (info by default), JSON in production and readable lines elsewhere', () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', logFormat: 'pretty' });
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_LEVEL: 'WARN', LOG_FORMAT: 'json' })).toMatchObject({
+      logLevel: 'warn',
+      logFormat: 'json',
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

@@ -7,4 +7,3 @@ export * from './projections/projection-engine';
 export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
-export { BoundedCache, deepFreeze } from './bounded-cache';

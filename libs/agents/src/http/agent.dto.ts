@@ -8,10 +8,8 @@ import {
   IsOptional,
   IsString,
   IsUrl,
-  Length,
   Matches,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';

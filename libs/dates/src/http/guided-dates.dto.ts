@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { LIMITS, TextLength } from '@companion/platform';
 import { SCENARIO_IDS, ScenarioId } from '../domain/scenarios';
 

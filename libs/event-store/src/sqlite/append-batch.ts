@@ -26,7 +26,6 @@ export interface AppendBatch {
   recordedAt: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): AppendOutcome[] {
   const s =
     db.__companionAppend ??

@@ -151,10 +151,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private raw<P extends unknown[]>(sql: string): Database.Statement<P, EventRow> {
-    return this.db.prepare<P, EventRow>(sql).raw(true) as unknown as Database.Statement<
-      P,
-      EventRow
-    >;
+    return this.db.prepare<P, EventRow>(sql).raw(true);
   }
 
   append(
@@ -247,7 +244,6 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const store = this;
     let closed = false;
     let wake: (() => void) | null = null;

@@ -7,11 +7,9 @@ import { Worker } from 'node:worker_threads';
  * one batch is being written the next one gathers: group commit. The write function must use only
  * its arguments (it runs from its source text) and return plain data (results cross threads).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WriteFunction<Req, Res> = (db: any, request: Req) => Res;
 
 function writerMain(): void {
-  /* eslint-disable @typescript-eslint/no-var-requires */
   const { parentPort, workerData } = require('node:worker_threads');
   const Database = require(workerData.sqlitePath);
   const db = new Database(workerData.filename);
@@ -62,14 +60,18 @@ export class WriterThread<Req, Res> {
   /** Resolves with the write function's result once it has returned (its transaction committed). */
   async write(request: Req): Promise<Res> {
     await this.ready;
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
     const id = this.nextId++;
     const result = await new Promise<Res | undefined>((resolve) => {
       this.pending.set(id, resolve);
       this.worker.postMessage({ id, request });
     });
-    if (this.failure) throw this.failure;
+    this.throwIfFailed();
     return result as Res;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
   }
 
   async close(): Promise<void> {

@@ -117,7 +117,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
           Array.from({ length: 20 }, () => store.append(stream('race'), [event()], 0)),
         );
         const won = attempts.filter((a) => a.status === 'fulfilled');
-        const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+        const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
         expect(won).toHaveLength(1);
         expect(lost.every((l) => l.reason instanceof WrongExpectedRevisionError)).toBe(true);
         expect(await store.readStream(stream('race'))).toHaveLength(2);

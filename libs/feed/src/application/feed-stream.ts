@@ -196,7 +196,7 @@ export class FeedStreams implements BeforeApplicationShutdown {
       for (const item of live) send(item);
     } catch (error) {
       this.logger.error(
-        `feed stream replay failed: ${error instanceof Error ? error.message : error}`,
+        `feed stream replay failed: ${error instanceof Error ? error.message : String(error)}`,
       );
       stream.close();
     }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentDoc, AGENTS, profileJson } from '@companion/agents';
 import { CLOCK, Clock, decodeCursor, encodeCursor, invalid } from '@companion/platform';
-import { BoundedCache, ReadModels } from '@companion/read-store';
+import { BoundedCache } from '@companion/caching';
+import { ReadModels } from '@companion/read-store';
 import { isKnownScene } from '@companion/agents';
 import { compatibility } from '../domain/compatibility';
 import { CandidateMatrix } from '../domain/candidate-matrix';

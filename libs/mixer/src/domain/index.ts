@@ -1,3 +1,2 @@
 export * from './mixer-occurrence';
 export * from './mixer-rsvp';
-export * from './calendar';

@@ -27,7 +27,7 @@ import {
 } from '@companion/platform';
 import { ActOnMixer, MixerActionResult } from '../application/mixer.commands';
 import { mixerLinks, MixerQueries, MixerView } from '../application/mixer.queries';
-import { mixerCalendar } from '../domain/calendar';
+import { mixerCalendar } from './mixer-calendar';
 import {
   currentOrNextOccurrence,
   occurrenceForWeek,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AgentDoc, AgentQueries, toProfileView } from '@companion/agents';
+import { AgentQueries, toProfileView } from '@companion/agents';
 import { invalidOwnerSession } from '@companion/agents/domain';
 import { GuidedDateQueries } from '@companion/dates';
 import { MatchingQueries } from '@companion/matching';

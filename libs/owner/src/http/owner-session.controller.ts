@@ -13,7 +13,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { invalidOwnerLink } from '@companion/agents/domain';
-import { AppConfig, CONFIG, DomainError, sha256Hex } from '@companion/platform';
+import { AppConfig, CONFIG, sha256Hex } from '@companion/platform';
 import { OwnerAccessQueries } from '../application/owner-access.queries';
 import { RedeemOwnerLink, RevokeOwnerSession } from '../application/owner.commands';
 import { looksLikeOwnerSecret } from '../application/owner-secrets';

@@ -7,6 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { noteAgent } from '../logging/request-logging';
 import { hashApiKey, looksLikeApiKey } from './api-key';
 
 export const API_KEY_RESOLVER = Symbol('API_KEY_RESOLVER');
@@ -42,6 +43,7 @@ async function authenticate(
   const agentId = keyHash ? await resolver.agentIdFor(keyHash) : null;
   if (!agentId || !keyHash) throw new UnauthorizedException('invalid API key');
   request.agent = { id: agentId, keyHash };
+  noteAgent(request.raw, agentId);
   return true;
 }
 

@@ -43,7 +43,14 @@ export interface AppConfig {
   freezeShared: boolean;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
+  /** `LOG_LEVEL`: fatal, error, warn, info (the default), debug, trace or silent. */
+  logLevel: LogLevel;
+  /** `LOG_FORMAT`: `json` (one JSON object a line; the default under NODE_ENV=production) or `pretty`. */
+  logFormat: 'json' | 'pretty';
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {}
 
@@ -100,7 +107,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     freezeShared: onOff(env.FREEZE_SHARED, 'FREEZE_SHARED', env.NODE_ENV === 'test'),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
+    logLevel: oneOf(env.LOG_LEVEL, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(
+      env.LOG_FORMAT,
+      'LOG_FORMAT',
+      ['json', 'pretty'] as const,
+      env.NODE_ENV === 'production' ? 'json' : 'pretty',
+    ),
   };
+}
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return v as T;
 }
 
 function onOff(value: string | undefined, name: string, fallback: boolean): boolean {

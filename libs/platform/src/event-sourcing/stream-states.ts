@@ -1,4 +1,4 @@
-import { BoundedCache, deepFreeze } from '@companion/read-store';
+import { BoundedCache, deepFreeze } from '@companion/caching';
 
 export interface StreamState<State> {
   state: State;

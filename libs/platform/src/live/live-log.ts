@@ -71,7 +71,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
         .then(() => handle(event))
         .catch((error) =>
           this.logger.error(
-            `${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : error}`,
+            `${name}: ${event.type}@${event.position} failed: ${error instanceof Error ? error.message : String(error)}`,
           ),
         );
     });
@@ -91,7 +91,7 @@ export class LiveLog implements OnApplicationBootstrap, OnApplicationShutdown {
             listener(event);
           } catch (error) {
             this.logger.error(
-              `live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : error}`,
+              `live listener failed on ${event.type}@${event.position}: ${error instanceof Error ? error.message : String(error)}`,
             );
           }
         }

@@ -58,7 +58,7 @@ export class CheckInTelemetry {
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError))
         this.logger.warn(
-          `check-in telemetry not recorded: ${error instanceof Error ? error.message : error}`,
+          `check-in telemetry not recorded: ${error instanceof Error ? error.message : String(error)}`,
         );
       return false;
     }

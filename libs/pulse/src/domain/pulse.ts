@@ -1,5 +1,5 @@
 import { currentRound, datePagePath, scenarioById, TOTAL_ROUNDS } from '@companion/dates/domain';
-import type { PulseDoc, PulseMatch } from '../projections/pulse.projection';
+import type { PulseMatch, PulseRecord } from './pulse-record';
 
 /** Spec §8: the pulse lists at most 100 active matches. */
 export const PULSE_MATCHES = 100;
@@ -42,7 +42,7 @@ export function suggestsChemistry(m: PulseMatch, partnerId: string, agentId: str
  * the operator's runtime; nothing in it grants permission for an action outside the API.
  */
 export function composePulse(
-  doc: PulseDoc,
+  doc: PulseRecord,
   agents: ReadonlyMap<string, AgentSummary>,
   mixer: MixerInfo,
   baseUrl: string,

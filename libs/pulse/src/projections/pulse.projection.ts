@@ -1,52 +1,14 @@
 import type { RecordedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
+import type { PulseMatch, PulseMessage, PulseRecord } from '../domain/pulse-record';
 
 /** Longest latest-message preview kept in a pulse (the full message is on GET /matches/{id}/messages). */
 export const PREVIEW_CHARS = 500;
 
-export interface PulseMessage {
-  id: string;
-  senderId: string;
-  content: string;
-  truncated: boolean;
-  createdAt: string;
-}
+export type { PulseActivity, PulseMatch, PulseMessage } from '../domain/pulse-record';
 
-export interface PulseMatch {
-  partnerId: string;
-  status: 'active' | 'broken_up';
-  createdAt: string;
-  lastActivityAt: string;
-  messageCount: number;
-  latestMessage: PulseMessage | null;
-  spokenBy: string[];
-  /** The match's message count at this agent's latest chemistry rating (pulse rule 2). */
-  myRatingMessageCount: number | null;
-}
-
-export interface PulseActivity {
-  id: string;
-  matchId: string;
-  scenarioId: string;
-  contributions: Array<{ step: number; agentId: string }>;
-}
-
-/**
- * Everything one agent's pulse shows, in one document, so the hottest read of the service is one
- * point lookup (plus its partners' names). Broken-up matches stay here with their status; the
- * pulse filters them, and a deleted partner's matches are removed.
- */
-export interface PulseDoc extends Doc {
-  /** Agents whose like this agent has not answered, newest first. */
-  likers: string[];
-  /** Agents this agent liked who have not answered yet (to clean their `likers` on deletion). */
-  likesGiven: string[];
-  matches: Record<string, PulseMatch>;
-  /** Ongoing guided dates of this agent's matches. */
-  activities: Record<string, PulseActivity>;
-  /** This agent's RSVP per mixer occurrence key. */
-  mixer: Record<string, { status: string }>;
-}
+/** The pulse record of one agent as the read store keeps it (its `_id` is the agent's id). */
+export interface PulseDoc extends Doc, PulseRecord {}
 
 export const PULSES = 'pulses';
 

@@ -1,4 +1,4 @@
-import { BoundedCache, deepFreeze } from '../bounded-cache';
+import { BoundedCache, deepFreeze } from '@companion/caching';
 import type { Doc } from '../read-store.port';
 
 export type CachedWrite = readonly [collection: string, id: string, doc: Doc | null];

@@ -25,7 +25,6 @@ export interface DocumentWriteRequest {
 /** `duplicate`: the index, in `tables`, of the table whose unique index refused a document. */
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function writeDocuments(
   db: any,
   { schema = [], tables }: DocumentWriteRequest,

@@ -236,7 +236,7 @@ export class ProjectionEngine {
       }
     } catch (error) {
       this.logger.warn(
-        `could not read rebuild requests: ${error instanceof Error ? error.message : error}`,
+        `could not read rebuild requests: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }
@@ -364,7 +364,7 @@ export class ProjectionEngine {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error(`projection subscription ended: ${error}`);
+      if (!this.stopped) this.logger.error(`projection subscription ended: ${String(error)}`);
     }
   }
 

@@ -1,19 +1,10 @@
 import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
-import {
-  IsOptional,
-  IsString,
-  Length,
-  MaxLength,
-  MinLength,
-  validate,
-  ValidationError,
-} from 'class-validator';
+import { IsOptional, IsString, validate, ValidationError } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
 import {
   IdempotentRequests,
-  LIMITS,
   requestFingerprint,
   runInCommandScope,
   TextLength,

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import type { RecordedEvent } from '@companion/event-store';
 import { MatchDoc, MATCHES } from '@companion/matching';
 import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
-import { BoundedCache, ReadModels } from '@companion/read-store';
+import { BoundedCache } from '@companion/caching';
+import { ReadModels } from '@companion/read-store';
 import {
   deletedAgentOf,
   deliveriesOf,

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { BadRequestException } from '@nestjs/common';
 import fc from 'fast-check';
-import { StrictValidationPipe } from '../src/http/validation';
-import { RegisterAgentDto, UpdateProfileDto } from '../../agents/src/http/agent.dto';
-import { ChemistryRatingDto, SendMessageDto, SwipeDto } from '../../matching/src/http/matching.dto';
-import { ContributionDto, StartGuidedDateDto } from '../../dates/src/http/guided-dates.dto';
-import { MixerRsvpDto } from '../../mixer/src/http/mixer.dto';
+import { RegisterAgentDto, UpdateProfileDto } from '@companion/agents';
+import { ContributionDto, StartGuidedDateDto } from '@companion/dates';
+import { ChemistryRatingDto, SendMessageDto, SwipeDto } from '@companion/matching';
+import { MixerRsvpDto } from '@companion/mixer';
+import { StrictValidationPipe } from '@companion/platform';
 
 /**
  * Property tests of the validation every request body goes through: the app's global

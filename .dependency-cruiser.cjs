@@ -1,0 +1,116 @@
+// The boundaries of the code, checked by `npm run lint` (part of `npm test`) with dependency-cruiser
+// (https://github.com/sverweij/dependency-cruiser/blob/main/doc/rules-reference.md).
+//
+// Layers, from the bottom: the stores (`event-store`, `read-store`) and `caching`; `platform`
+// (auth, clock, config, errors, the command loop, rate limits); the feature contexts (agents,
+// matching, dates, mixer, pulse, feed, realtime, owner); `all-projections`, which lists every read
+// model; the apps (api, projector, cli). A library is used from outside only through its public
+// doors:
+// - `src/index.ts` (`@companion/<lib>`), the library's door;
+// - `src/domain/index.ts` (`@companion/<lib>/domain`), the pure door: another context's domain code
+//   may import only this one, because the main door brings Nest and the stores with it;
+// - `src/testing/` (`@companion/platform/testing` and the contract suites and projection harness),
+//   the test-support door, for specs only.
+const FEATURES = '(agents|matching|dates|mixer|pulse|feed|realtime|owner)';
+const SPEC = '(\\.spec\\.ts$|^test/|^libs/[^/]+/test/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two files one unit that cannot be read, tested or moved apart.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-imports-only-domain',
+      severity: 'error',
+      comment:
+        'Domain code is pure TypeScript: it imports only domain code (its own context or another ' +
+        "context's domain door), never Nest, a driver, Node's I/O, a projection or a store.",
+      from: { path: '^libs/[^/]+/src/domain/' },
+      to: { pathNot: '^libs/[^/]+/src/domain/' },
+    },
+    {
+      name: 'context-only-through-its-doors',
+      severity: 'error',
+      comment:
+        "Another library's files are reached only through its doors: src/index.ts, src/domain/index.ts " +
+        'and, from specs, src/testing/.',
+      from: { path: '^libs/([^/]+)/' },
+      to: {
+        path: '^libs/[^/]+/src/',
+        pathNot: [
+          '^libs/$1/',
+          '^libs/[^/]+/src/index\\.ts$',
+          '^libs/[^/]+/src/domain/index\\.ts$',
+          '^libs/[^/]+/src/testing/',
+        ],
+      },
+    },
+    {
+      name: 'apps-use-libraries-through-their-doors',
+      severity: 'error',
+      comment: 'An app is a composition of libraries; it uses them through their doors as well.',
+      from: { path: '^(apps|test)/' },
+      to: {
+        path: '^libs/[^/]+/src/',
+        pathNot: [
+          '^libs/[^/]+/src/index\\.ts$',
+          '^libs/[^/]+/src/domain/index\\.ts$',
+          '^libs/[^/]+/src/testing/',
+        ],
+      },
+    },
+    {
+      name: 'testing-doors-only-from-specs',
+      severity: 'error',
+      comment: 'Test support (contract suites, harnesses) is not part of the running service.',
+      from: { pathNot: `${SPEC}|^libs/[^/]+/src/testing/` },
+      to: { path: '^libs/[^/]+/src/testing/' },
+    },
+    {
+      name: 'apps-never-import-each-other',
+      severity: 'error',
+      comment:
+        'What two apps share is a library (e.g. all-projections), so each app can change alone.',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'platform-imports-no-feature',
+      severity: 'error',
+      comment:
+        'platform and the stores sit below every feature context: a feature may use them, never ' +
+        'the other way round.',
+      from: { path: '^libs/(platform|event-store|read-store|caching)/' },
+      to: { path: `^libs/${FEATURES}/|^libs/all-projections/` },
+    },
+    {
+      name: 'stores-import-no-platform',
+      severity: 'error',
+      comment: 'The stores are the lowest layer: platform composes them, not the reverse.',
+      from: { path: '^libs/(event-store|read-store|caching)/' },
+      to: { path: '^libs/platform/' },
+    },
+    {
+      name: 'write-side-does-not-read-the-read-store',
+      severity: 'error',
+      comment:
+        "The command loop (platform/src/event-sourcing) decides from the event store alone: it must not depend on the read side's code.",
+      from: { path: '^libs/platform/src/event-sourcing/' },
+      to: { path: '^libs/read-store/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|coverage|data|bench/data|bench/results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

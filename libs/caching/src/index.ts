@@ -1,0 +1,1 @@
+export { BoundedCache, deepFreeze } from './bounded-cache';

@@ -1,0 +1,45 @@
+import { projectionHarness } from '../../read-store/src/testing/projection-harness';
+import { PULSES, PulseDoc, pulseProjection } from '../src/projections/pulse.projection';
+
+/**
+ * The pulse projection copies a pulse's match entry field by field on every change
+ * (`changedMatch`: the spread took V8's slow copy). A field added to the entry and not to that copy
+ * would vanish at the match's next message, rating or status change; this test fails then, naming
+ * the field.
+ */
+describe("pulse projection: a pulse's match keeps every field through every change", () => {
+  it('after a message, a rating and a status change, for both agents', async () => {
+    const store = projectionHarness(pulseProjection, 'match-m');
+    await store.apply('AgentRegistered', { agentId: 'a' });
+    await store.apply('AgentRegistered', { agentId: 'b' });
+    await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
+    const entry = async (agentId: string) =>
+      ((await store.doc(PULSES, agentId)) as unknown as PulseDoc).matches.m;
+    const changes: Array<[string, unknown]> = [
+      ['MessageSent', { matchId: 'm', messageId: 'x', senderId: 'a', content: 'hi', seq: 1 }],
+      [
+        'ChemistryRated',
+        { matchId: 'm', raterId: 'b', rating: 0.8, reason: null, messageCount: 1 },
+      ],
+      [
+        'RelationshipStatusChanged',
+        { matchId: 'm', from: 'active', to: 'broken_up', triggeredBy: 'a' },
+      ],
+    ];
+    const before = { a: await entry('a'), b: await entry('b') };
+    expect(Object.keys(before.a).length).toBeGreaterThan(0);
+    for (const [type, data] of changes) {
+      await store.apply(type, data);
+      for (const agentId of ['a', 'b'] as const) {
+        const after = await entry(agentId);
+        const lost = Object.keys(before[agentId]).filter((k) => !(k in after));
+        expect({ after: type, agentId, lost }).toEqual({ after: type, agentId, lost: [] });
+        expect(after).toMatchObject({
+          partnerId: before[agentId].partnerId,
+          createdAt: before[agentId].createdAt,
+        });
+        before[agentId] = after;
+      }
+    }
+  });
+});
