@@ -47,7 +47,7 @@ describe('API key rotation (an addition to the spec; e2e over HTTP)', () => {
       const socket = new WebSocket(`${running.baseUrl.replace(/^http/, 'ws')}/ws`);
       const state = { authed: false, closed: null as null | { code: number; reason: string } };
       socket.on('message', (d) => {
-        if (JSON.parse(String(d)).type === 'auth:success') state.authed = true;
+        if (JSON.parse((d as Buffer).toString('utf8')).type === 'auth:success') state.authed = true;
       });
       socket.on('close', (code, reason) => (state.closed = { code, reason: String(reason) }));
       await new Promise((r) => socket.once('open', r));
@@ -168,7 +168,9 @@ describe('API key rotation while the read models lag (e2e, an API instance witho
         frames: [] as string[],
         closed: null as null | { code: number; reason: string },
       };
-      socket.on('message', (d) => state.frames.push(JSON.parse(String(d)).type));
+      socket.on('message', (d) =>
+        state.frames.push(JSON.parse((d as Buffer).toString('utf8')).type),
+      );
       socket.on('close', (code, reason) => (state.closed = { code, reason: String(reason) }));
       await new Promise((r) => socket.once('open', r));
       socket.send(JSON.stringify({ type: 'auth', apiKey: key }));

@@ -8,7 +8,7 @@ type Agent = Awaited<ReturnType<typeof register>>;
 async function listen(baseUrl: string, agent: Agent) {
   const frames: any[] = [];
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
-  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  socket.on('message', (data) => frames.push(JSON.parse((data as Buffer).toString('utf8'))));
   socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());

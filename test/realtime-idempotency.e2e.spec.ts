@@ -5,7 +5,7 @@ import { client, matchPair, register, RunningApp, startApp, until } from './supp
 async function wsAs(baseUrl: string, apiKey: string) {
   const frames: any[] = [];
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
-  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  socket.on('message', (data) => frames.push(JSON.parse((data as Buffer).toString('utf8'))));
   socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());

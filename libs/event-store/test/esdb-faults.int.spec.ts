@@ -134,7 +134,7 @@ describe('KurrentDB adapter under faults (stand-in client, real client error cla
           );
         }
         return write(...args);
-      }) as typeof client.appendToStream;
+      });
       const result = await store.append('order-4', mine, 0);
       const stored = await store.readStream('order-4');
       expect(stored.map((e) => e.id)).toEqual([expect.any(String), mine[0].id, expect.any(String)]);

@@ -69,7 +69,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnModuleInit {
         .catch((error: unknown) =>
           // The key stays claimed until its lease runs out; the answer itself is still sent.
           this.logger.error(
-            `could not record the answer: ${error instanceof Error ? error.message : error}`,
+            `could not record the answer: ${error instanceof Error ? error.message : String(error)}`,
           ),
         )
         .finally(() => done(null, payload));

@@ -86,7 +86,7 @@ export class MessageSending {
         })
         .catch((error: unknown) =>
           this.logger.error(
-            `could not record the reply to ${requestId}: ${error instanceof Error ? error.message : error}`,
+            `could not record the reply to ${requestId}: ${error instanceof Error ? error.message : String(error)}`,
           ),
         );
       return outcome;
