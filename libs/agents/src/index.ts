@@ -5,3 +5,4 @@ export * from './application/agent.queries';
 export * from './agents.module';
 export * from './http/agent.view';
 export { agentStream } from './application/agent.commands';
+export * from './http/agent.responses';

@@ -12,3 +12,4 @@ export * from './infrastructure/http-embedder';
 export { matchStream, pairStream, SendMessage } from './application/matching.commands';
 export type { SentMessage } from './application/matching.commands';
 export * from './http/matching.dto';
+export { LatestMessage, Message } from './http/matching.responses';

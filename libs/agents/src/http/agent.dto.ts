@@ -15,7 +15,13 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsOptionalNotNull, LIMITS, TextLength, toInt } from '@companion/platform';
+import {
+  IsOptionalNotNull,
+  LIMITS,
+  REQUIRED_TRAITS,
+  TextLength,
+  toInt,
+} from '@companion/platform';
 import { IsNotBlank, IsPersonalityTraits } from './validators';
 
 const A = LIMITS.agent;
@@ -23,7 +29,10 @@ const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, requ
 
 const TRAITS_SCHEMA = {
   type: 'object' as const,
-  required: ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'],
+  required: [...REQUIRED_TRAITS],
+  properties: Object.fromEntries(
+    REQUIRED_TRAITS.map((trait) => [trait, { type: 'number' as const, minimum: 0, maximum: 1 }]),
+  ),
   additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
   maxProperties: A.personalityTraits.maxKeys,
   example: {
@@ -160,6 +169,7 @@ export class ListAgentsQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: LIMITS.list.agents.max,
     default: LIMITS.list.agents.default,

@@ -5,7 +5,8 @@ import { conflict, Decider, forbidden } from '@companion/platform/domain';
  * match itself is created in the pair stream; commands here carry its two participants (from the
  * matches read model, which the MatchCreated event built).
  */
-export type RelationshipStatus = 'active' | 'broken_up';
+export const RELATIONSHIP_STATUSES = ['active', 'broken_up'] as const;
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 
 /** A relationship breaks up when a participant rates the chemistry below this. */
 export const BREAK_UP_BELOW = 0.2;

@@ -51,6 +51,7 @@ export class ChemistryRatingDto {
 
 export class DiscoverQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.discover.max,
     default: L.list.discover.default,
@@ -84,6 +85,7 @@ export class MessagesQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.messages.max,
     default: L.list.messages.default,
@@ -103,6 +105,7 @@ export class LeaderboardQuery {
   sortBy?: 'likesReceived' | 'matchCount';
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.leaderboard.max,
     default: L.list.leaderboard.default,

@@ -42,7 +42,15 @@ export interface AppConfig {
   freezeShared: boolean;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
+  /**
+   * `LOG_LEVEL`: error | warn | info (default) | debug. Nest's start-up chatter (modules, the route
+   * map) and colour codes appear only at debug.
+   */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {}
 
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     freezeShared: onOff(env.FREEZE_SHARED, 'FREEZE_SHARED', env.NODE_ENV === 'test'),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
+    logLevel: oneOf(env.LOG_LEVEL, 'LOG_LEVEL', LOG_LEVELS, 'info'),
   };
 }
 
@@ -111,6 +120,19 @@ function onOff(value: string | undefined, name: string, fallback: boolean): bool
   if (v !== 'on' && v !== 'off')
     throw new ConfigError(`${name} must be "on" or "off", got "${value}"`);
   return v === 'on';
+}
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return v as T;
 }
 
 function httpUrl(value: string | undefined, name: string): string | undefined {
