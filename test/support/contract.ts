@@ -54,7 +54,8 @@ class Contract {
     const op = this.operations.find(
       (o) => o.method === method.toLowerCase() && o.pattern.test(path),
     );
-    if (!op) return;
+    // 431 comes from Node's HTTP parser before any route runs: not an answer of an operation.
+    if (!op || status === 431) return;
     const where = `${method} ${op.template} → ${status}`;
     const key = String(status) in op.responses ? String(status) : `${String(status)[0]}XX`;
     const response = op.responses[key];

@@ -51,7 +51,10 @@ export function serveApiDocs(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   const dist = dirname(require.resolve('swagger-ui-dist/package.json'));
   const assets: Record<string, [string, string]> = {
-    'swagger-ui.css': ['text/css; charset=utf-8', readFileSync(join(dist, 'swagger-ui.css'), 'utf8')],
+    'swagger-ui.css': [
+      'text/css; charset=utf-8',
+      readFileSync(join(dist, 'swagger-ui.css'), 'utf8'),
+    ],
     'swagger-ui-bundle.js': [
       'text/javascript; charset=utf-8',
       readFileSync(join(dist, 'swagger-ui-bundle.js'), 'utf8'),

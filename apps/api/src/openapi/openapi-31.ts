@@ -8,6 +8,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const GENERIC: Record<string, string> = {
   '400': 'Invalid request: the message names each refused field',
   '413': 'The body is larger than the limit',
+  '414': 'A path parameter is longer than 200 characters',
   '415': 'The body must be application/json',
   '5XX': 'Internal error, or a store is unavailable (503); retry later',
 };
@@ -19,7 +20,8 @@ const GENERIC: Record<string, string> = {
  * - request bodies are closed (`additionalProperties: false`): the validation pipe refuses unknown fields;
  * - an operation without a key requirement says so (`security: []`);
  * - every error response has the one `ErrorResponse` body; 400 where a body or a parameter is
- *   validated, 413 and 415 where a JSON body is read, and 5XX everywhere.
+ *   validated, 413 and 415 where a JSON body is read, 414 where a path has a parameter, and 5XX
+ *   everywhere.
  */
 export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
   const doc = JSON.parse(JSON.stringify(document)) as Json;
@@ -35,6 +37,7 @@ export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
       const generic = [
         ...(op.requestBody ? ['400', '413', '415'] : []),
         ...(op.parameters?.length ? ['400'] : []),
+        ...(path.includes('{') ? ['414'] : []),
         ...(path === '/api/health' ? [] : ['5XX']),
       ];
       for (const status of generic)

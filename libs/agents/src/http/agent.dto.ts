@@ -15,13 +15,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import {
-  IsOptionalNotNull,
-  LIMITS,
-  REQUIRED_TRAITS,
-  TextLength,
-  toInt,
-} from '@companion/platform';
+import { IsOptionalNotNull, LIMITS, REQUIRED_TRAITS, TextLength, toInt } from '@companion/platform';
 import { IsNotBlank, IsPersonalityTraits } from './validators';
 
 const A = LIMITS.agent;
@@ -154,7 +148,11 @@ export class UpdateProfileDto {
   @TextLength(1, A.interests.itemMax, { each: true })
   interests?: string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'a scene id, or null to leave the scene' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description: 'a scene id, or null to leave the scene',
+  })
   @ValidateIf((o: UpdateProfileDto) => o.sceneId !== null)
   @IsOptional()
   @IsString()

@@ -108,16 +108,10 @@ export class ScenarioRef {
   @ApiProperty() title!: string;
 }
 
-export class KeepsakeContribution {
-  @ApiProperty(STEP) step!: number;
-  @ApiProperty(UUID) agentId!: string;
-  @ApiProperty() content!: string;
-}
-
 export class KeepsakeRound {
   @ApiProperty(STEP) step!: number;
   @ApiProperty() prompt!: string;
-  @ApiProperty({ type: [KeepsakeContribution] }) contributions!: KeepsakeContribution[];
+  @ApiProperty({ type: [Contribution] }) contributions!: Contribution[];
 }
 
 export class Keepsake {

@@ -131,7 +131,7 @@ function describeFastifyError(code: string | undefined, fallback: string): strin
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'the body is larger than the limit';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'the body must be application/json';
+      return 'send the body as JSON, with the header Content-Type: application/json';
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return 'a path parameter is longer than 200 characters';
     default:

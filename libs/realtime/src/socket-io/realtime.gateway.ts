@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -8,6 +8,7 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
+import { AppConfig, CONFIG } from '@companion/platform';
 import { MessageSending, SendOutcome } from '../application/message-sending';
 import { RealtimeAuth } from '../application/realtime-auth';
 import type { RealtimeEvent } from '../application/realtime-events';
@@ -17,13 +18,17 @@ import { SOCKET_IO_PATH } from './socket-io.paths';
 const room = (agentId: string) => `agent:${agentId}`;
 
 interface AgentSocketData {
-  agentId: string;
+  /** Unset until the handshake or the `auth` message authenticated the socket. */
+  agentId?: string;
+  authTimer?: NodeJS.Timeout;
 }
 
 /**
  * socket.io clients get what `/ws` clients get: they authenticate in the handshake
- * (`io(url, { auth: { apiKey } })`), receive the same events under the same names (payload =
- * the `/ws` frame without `type`), and send `message:send` with an acknowledgement callback.
+ * (`io(url, { auth: { apiKey } })`) or, as the spec's protocol says, with an `auth` message after
+ * connecting (`socket.emit('auth', { apiKey })`, answered with `auth:success` or `auth:error`
+ * within WS_AUTH_TIMEOUT_MS), receive the same events under the same names (payload = the `/ws`
+ * frame without `type`), and send `message:send` with an acknowledgement callback.
  */
 @WebSocketGateway({ path: SOCKET_IO_PATH, serveClient: false })
 export class RealtimeGateway
@@ -37,13 +42,17 @@ export class RealtimeGateway
     private readonly fanout: RealtimeFanout,
     private readonly auth: RealtimeAuth,
     private readonly sending: MessageSending,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: Server): void {
     this.server = server;
     // A rejected handshake reaches the client as `connect_error` with this message.
     server.use((socket, next) => {
-      this.auth.agentFor(socket.handshake.auth?.apiKey).then(
+      const apiKey: unknown = socket.handshake.auth?.apiKey;
+      // No key in the handshake: the client authenticates with the `auth` message.
+      if (apiKey === undefined) return next();
+      this.auth.agentFor(apiKey).then(
         (agentId) => {
           if (!agentId) return next(new Error('invalid_api_key'));
           (socket.data as AgentSocketData).agentId = agentId;
@@ -65,15 +74,63 @@ export class RealtimeGateway
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    const { agentId } = socket.data as AgentSocketData;
-    await socket.join(room(agentId));
-    socket.emit('auth:success', { agentId });
+    const data = socket.data as AgentSocketData;
+    if (data.agentId) return this.authenticated(socket, data.agentId);
+    data.authTimer = setTimeout(() => {
+      if (data.agentId || socket.disconnected) return;
+      socket.emit('auth:error', {
+        code: 'auth_timeout',
+        message: `not authenticated within ${this.config.wsAuthTimeoutMs} ms`,
+      });
+      socket.disconnect(true);
+    }, this.config.wsAuthTimeoutMs);
+    socket.once('disconnect', () => clearTimeout(data.authTimer));
+  }
+
+  /** The spec's `auth` message (§6), for a socket that did not authenticate in the handshake. */
+  @SubscribeMessage('auth')
+  async authenticate(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown) {
+    const data = socket.data as AgentSocketData;
+    if (data.agentId) {
+      socket.emit('error', {
+        code: 'already_authenticated',
+        message: `this connection is already authenticated as ${data.agentId}`,
+      });
+      return;
+    }
+    const apiKey = (payload as { apiKey?: unknown } | null)?.apiKey;
+    const agentId = await this.auth.agentFor(apiKey);
+    if (socket.disconnected) return;
+    if (!agentId) {
+      socket.emit('auth:error', { code: 'invalid_api_key', message: 'invalid API key' });
+      socket.disconnect(true);
+      return;
+    }
+    clearTimeout(data.authTimer);
+    data.agentId = agentId;
+    await this.authenticated(socket, agentId);
   }
 
   /** Answered through the acknowledgement: `{ ok: true, message }` or `{ ok: false, status, code, message }`. */
   @SubscribeMessage('message:send')
-  send(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<SendOutcome> {
-    return this.sending.send((socket.data as AgentSocketData).agentId, payload);
+  async send(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() payload: unknown,
+  ): Promise<SendOutcome> {
+    const { agentId } = socket.data as AgentSocketData;
+    if (!agentId)
+      return {
+        ok: false,
+        status: 401,
+        code: 'unauthenticated',
+        message: "authenticate first: socket.emit('auth', { apiKey })",
+      };
+    return this.sending.send(agentId, payload);
+  }
+
+  private async authenticated(socket: Socket, agentId: string): Promise<void> {
+    await socket.join(room(agentId));
+    socket.emit('auth:success', { agentId });
   }
 
   deliver(agentIds: readonly string[], { type, ...payload }: RealtimeEvent): void {
