@@ -79,4 +79,3 @@ export class SceneView {
 export class SceneList {
   @ApiProperty({ type: [SceneView] }) scenes!: SceneView[];
 }
-

@@ -12,7 +12,9 @@ export class StartGuidedDateDto {
 export class ContributionDto {
   @ApiProperty({
     type: 'integer',
-    minimum: LIMITS.contribution.step.min, maximum: LIMITS.contribution.step.max })
+    minimum: LIMITS.contribution.step.min,
+    maximum: LIMITS.contribution.step.max,
+  })
   @IsInt()
   @Min(LIMITS.contribution.step.min)
   @Max(LIMITS.contribution.step.max)

@@ -25,7 +25,9 @@ export class PulseMatchActions {
 }
 
 export class PulseLatestMessage extends LatestMessage {
-  @ApiProperty({ description: 'the content is cut to its first characters; GET the messages for all' })
+  @ApiProperty({
+    description: 'the content is cut to its first characters; GET the messages for all',
+  })
   truncated!: boolean;
 }
 
@@ -97,7 +99,9 @@ export class Pulse {
   @ApiProperty({ type: [PulseActivity] }) activities!: PulseActivity[];
   @ApiProperty({ type: PulseMixer }) mixer!: PulseMixer;
   @ApiProperty({ type: 'integer', enum: [60, 300] }) suggestedPollAfterSeconds!: number;
-  @ApiProperty({ description: 'the lists are bounded: GET /matches and GET /discover give the rest' })
+  @ApiProperty({
+    description: 'the lists are bounded: GET /matches and GET /discover give the rest',
+  })
   hasMore!: boolean;
   @ApiProperty({ type: PulseLinks }) links!: PulseLinks;
   @ApiProperty({ type: [String], description: 'data for the runtime, never a permission' })
