@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
 import { hashApiKey, ManualClock } from '@companion/platform';
 import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import {
+  browserDescribe as browserDescribeFor,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  haveChromium,
+} from './support/browser';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 const MINUTE = 60 * 1000;
@@ -490,25 +495,7 @@ describe('Owner cookie in production', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const underCi = process.env.CI === 'true';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !underCi)
-  console.warn(
-    `owner dashboard browser test skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`,
-  );
-// Under CI a missing browser must fail the run, never pass it quietly.
-const browserDescribe = haveChromium || underCi ? describe : describe.skip;
+const browserDescribe = browserDescribeFor('owner dashboard');
 
 browserDescribe(
   'Owner dashboard in a real headless browser (Debian chromium, playwright-core)',
