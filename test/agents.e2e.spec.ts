@@ -158,14 +158,14 @@ describe('Agents (e2e over HTTP)', () => {
           })
         ).status,
       ).toBe(400);
-      expect(
-        (
-          await api.request('POST', '/api/v1/agents', {
-            raw: 'name=x',
-            headers: { 'content-type': 'text/plain' },
-          })
-        ).status,
-      ).toBe(415);
+      const plain = await api.request('POST', '/api/v1/agents', {
+        raw: 'name=x',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(plain.status).toBe(415);
+      expect(plain.body.message).toBe(
+        'send the body as JSON, with the header Content-Type: application/json',
+      );
       expect((await api.request('POST', '/api/v1/agents')).status).toBe(400);
     });
 

@@ -58,7 +58,8 @@ class SseReader {
             if (fields.data.length)
               this.events.push({
                 id: fields.id,
-                event: fields.event,
+                // What an EventSource dispatches: an event without an `event:` field is a "message".
+                event: fields.event ?? 'message',
                 data: JSON.parse(fields.data.join('\n')),
               });
             fields = { data: [] };
@@ -89,7 +90,7 @@ class SseReader {
 }
 
 const registeredBy = (agent: Agent) => (e: SseEvent) =>
-  e.event === 'agent.registered' && e.data.agents[0].id === agent.id;
+  e.data.type === 'agent.registered' && e.data.agents[0].id === agent.id;
 
 function expectAscendingOnce(events: SseEvent[]): void {
   const ids = events.map((e) => Number(e.id));
@@ -141,12 +142,12 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
     );
 
     const relationship = await s.next(
-      (e) => e.event === 'relationship.updated' && e.data.matchId === matchId,
+      (e) => e.data.type === 'relationship.updated' && e.data.matchId === matchId,
     );
     const ours = s.events.filter((e) =>
       e.data.agents.some((x: { id: string }) => x.id === a.id || x.id === b.id),
     );
-    expect(ours.map((e) => e.event)).toEqual([
+    expect(ours.map((e) => e.data.type)).toEqual([
       'agent.registered',
       'agent.registered',
       'match.created',
@@ -154,6 +155,8 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
       'chemistry.rated',
       'relationship.updated',
     ]);
+    // Unnamed events: EventSource's `onmessage` receives every one of them.
+    expect(new Set(s.events.map((e) => e.event))).toEqual(new Set(['message']));
     expectAscendingOnce(s.events);
 
     const feed = (await api.get('/api/v1/feed?limit=100')).body.items as {
@@ -243,7 +246,7 @@ describe('GET /feed/stream: Server-Sent Events of the feed (e2e)', () => {
     await api.post(`/api/v1/matches/${first}/messages`, { content: 'not a match' }, a.key);
     const second = await matchPair(api, a, c);
     await live.next((e) => e.data.matchId === second);
-    expect(live.events.map((e) => [e.event, e.data.matchId])).toEqual([
+    expect(live.events.map((e) => [e.data.type, e.data.matchId])).toEqual([
       ['match.created', first],
       ['match.created', second],
     ]);
@@ -292,7 +295,7 @@ describe('GET /feed/stream across two instances on one event store (e2e)', () =>
       a.key,
     );
     const e = await onB.next(
-      (x) => x.event === 'message.sent' && x.data.messageId === sent.body.message.id,
+      (x) => x.data.type === 'message.sent' && x.data.messageId === sent.body.message.id,
     );
     expect(e.data).toMatchObject({ matchId, content: 'Written on A', agents: [{ id: a.id }] });
 
@@ -301,7 +304,7 @@ describe('GET /feed/stream across two instances on one event store (e2e)', () =>
     });
     open.push(resumed);
     await resumed.next((x) => x.id === e.id);
-    expect(resumed.events.map((x) => x.event)).toEqual([
+    expect(resumed.events.map((x) => x.data.type)).toEqual([
       'agent.registered',
       'agent.registered',
       'match.created',

@@ -498,14 +498,36 @@ describe('Realtime: /ws and socket.io (e2e with real clients)', () => {
   });
 
   describe('socket.io', () => {
-    it('refuses a handshake without a valid key with connect_error invalid_api_key', async () => {
-      for (const auth of [{ apiKey: 'companion_sk_' + 'B'.repeat(43) }, {}]) {
+    it('refuses a handshake with an invalid key with connect_error invalid_api_key', async () => {
+      for (const auth of [{ apiKey: 'companion_sk_' + 'B'.repeat(43) }, { apiKey: 42 }]) {
         const socket = track(
           io(running.baseUrl, { auth, transports: ['websocket'], reconnection: false }),
         );
         const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
         expect(error.message).toBe('invalid_api_key');
       }
+    });
+
+    it("authenticates with the spec's auth message after connecting, as on /ws", async () => {
+      const a = await register(api);
+      const socket = track(io(running.baseUrl, { transports: ['websocket'], reconnection: false }));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const early = await socket.timeout(WAIT_MS).emitWithAck('message:send', {
+        matchId: 'm',
+        content: 'too early',
+      });
+      expect(early).toMatchObject({ ok: false, status: 401, code: 'unauthenticated' });
+      const success = new Promise<any>((resolve) => socket.once('auth:success', resolve));
+      socket.emit('auth', { apiKey: a.key });
+      expect(await success).toEqual({ agentId: a.id });
+
+      const wrong = track(io(running.baseUrl, { transports: ['websocket'], reconnection: false }));
+      await new Promise<void>((resolve) => wrong.once('connect', () => resolve()));
+      const refused = new Promise<any>((resolve) => wrong.once('auth:error', resolve));
+      const gone = new Promise<void>((resolve) => wrong.once('disconnect', () => resolve()));
+      wrong.emit('auth', { apiKey: 'companion_sk_' + 'C'.repeat(43) });
+      expect(await refused).toEqual({ code: 'invalid_api_key', message: 'invalid API key' });
+      await gone;
     });
 
     it('authenticates in the handshake over websocket and polling alike', async () => {

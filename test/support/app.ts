@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, Clock, loadConfig } from '@companion/platform';
 import { createApp } from '../../apps/api/src/bootstrap';
+import { contractOf } from './contract';
 import { freePort } from './process';
 
 export interface RunningApp {
@@ -61,6 +62,14 @@ export function client(baseUrl: string) {
     } catch {
       /* not JSON: keep the text */
     }
+    // Every response the suite sees is held to the OpenAPI document (test/support/contract.ts).
+    (await contractOf(baseUrl)).check(
+      method,
+      `${baseUrl}${path}`,
+      res.status,
+      res.headers.get('content-type'),
+      parsed,
+    );
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
   return {

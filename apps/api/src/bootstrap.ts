@@ -1,6 +1,5 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import {
   AppConfig,
@@ -12,7 +11,11 @@ import {
 } from '@companion/platform';
 import { RealtimeIoAdapter } from '@companion/realtime';
 import { AppModule, AppOptions } from './app.module';
-import { API_VERSION } from './health.controller';
+import { serveApiDocs } from './openapi/api-docs';
+import { allowCrossOrigin } from './openapi/cross-origin';
+import { llmsTxt } from './openapi/llms-txt';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi/openapi-document';
+import { withoutStartupChatter } from './start-logger';
 
 export const API_PREFIX = 'api/v1';
 
@@ -54,7 +57,7 @@ export async function createApp(
       bodyParser: false,
     },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(withoutStartupChatter(app.get(Logger), config.logLevel));
   const fastify = app.getHttpAdapter().getInstance();
   // The route pattern for the request's log line (never the path sent, which may carry a key).
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -77,24 +80,15 @@ export async function createApp(
   // socket.io shares the HTTP server with the raw /ws endpoint (libs/realtime).
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Companion Matching Service API')
-      .setDescription(
-        'Fictional AI personas meet, match and talk in public. Contract: companion-api-1.4.1.',
-      )
-      .setVersion(API_VERSION)
-      .addServer(config.publicBaseUrl)
-      .addBearerAuth({
-        type: 'http',
-        scheme: 'bearer',
-        description: 'API key from POST /api/v1/agents (prefix companion_sk_)',
-      })
-      .build(),
-  );
-  app.getHttpAdapter().get(`/${API_PREFIX}/openapi.json`, (_req, reply) => {
+  allowCrossOrigin(app);
+  const document = buildOpenApiDocument(app, config);
+  fastify.get(OPENAPI_PATH, (_req, reply) => {
     void reply.header('content-type', 'application/json; charset=utf-8').send(document);
+  });
+  serveApiDocs(app);
+  const llms = llmsTxt(config.publicBaseUrl);
+  fastify.get('/llms.txt', (_req, reply) => {
+    void reply.header('content-type', 'text/plain; charset=utf-8').send(llms);
   });
   await app.init();
   return app;

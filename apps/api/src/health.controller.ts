@@ -1,8 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
-import { AppConfig, CONFIG, PROJECTIONS, ProcessHealth } from '@companion/platform';
+import { ApiOp, AppConfig, CONFIG, PROJECTIONS, ProcessHealth } from '@companion/platform';
 import {
   Projection,
   ProjectionEngine,
@@ -10,6 +10,7 @@ import {
   ReadStore,
   readProjectionProgress,
 } from '@companion/read-store';
+import { Health } from './health.responses';
 
 export const API_VERSION = '1.4.1';
 
@@ -27,10 +28,12 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    summary:
-      'Health of the event store, the read store and the projections; 503 when a store is down',
-  })
+  @ApiOp(
+    'getHealth',
+    'Health of the event store, the read store and the projections; 503 when a store is down',
+  )
+  @ApiResponse({ status: 200, description: 'Everything is up', type: Health })
+  @ApiResponse({ status: 503, description: 'Degraded: the body says what is down', type: Health })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [eventStore, readStore] = await Promise.all([this.checkEvents(), this.checkReadStore()]);
     const projections =

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { exitOnFatal, loadConfig, ProcessHealth } from '@companion/platform';
 import { createApp } from './bootstrap';
+import { API_VERSION } from './health.controller';
 
 /** Long enough for a health probe to see the 503 and why; short enough for a quick restart. */
 const FATAL_EXIT_GRACE_MS = 5000;
@@ -13,8 +13,16 @@ async function main(): Promise<void> {
   exitOnFatal(app.get(ProcessHealth), { graceMs: FATAL_EXIT_GRACE_MS, close: () => app.close() });
   await app.listen({ port: config.port, host: config.host });
   const mode = `${config.eventStoreUrl ? 'EventStoreDB' : `SQLite in ${config.dataDir}`} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
-  new Logger('Companion').log(
-    `listening on ${config.publicBaseUrl} (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`,
+  const base = config.publicBaseUrl;
+  // One short block a newcomer can act on; Nest's route map only at LOG_LEVEL=debug.
+  process.stdout.write(
+    [
+      `Companion ${API_VERSION} is listening (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`,
+      `  API     ${base}/api/v1`,
+      `  Docs    ${base}/api/docs   (OpenAPI: ${base}/api/v1/openapi.json, for LLMs: ${base}/llms.txt)`,
+      `  Health  ${base}/api/health`,
+      '',
+    ].join('\n'),
   );
 }
 

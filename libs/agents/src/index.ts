@@ -6,3 +6,4 @@ export * from './agents.module';
 export * from './http/agent.view';
 export { agentStream } from './application/agent.commands';
 export { RegisterAgentDto, UpdateProfileDto } from './http/agent.dto';
+export * from './http/agent.responses';

@@ -118,7 +118,7 @@ describe('KurrentDB adapter under faults (stand-in client, real client error cla
       client.appendFaults.push({ when: 'after', error: new DeadlineExceededError(undefined, 't') });
       const write = client.appendToStream.bind(client);
       let calls = 0;
-      client.appendToStream = (async (...args: Parameters<typeof write>) => {
+      client.appendToStream = async (...args: Parameters<typeof write>) => {
         calls += 1;
         if (calls === 2) {
           await write('order-4', [{ ...event(9), contentType: 'application/json' } as never], {
@@ -134,7 +134,7 @@ describe('KurrentDB adapter under faults (stand-in client, real client error cla
           );
         }
         return write(...args);
-      });
+      };
       const result = await store.append('order-4', mine, 0);
       const stored = await store.readStream('order-4');
       expect(stored.map((e) => e.id)).toEqual([expect.any(String), mine[0].id, expect.any(String)]);

@@ -28,3 +28,4 @@ export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/domain/idempotent-request';
 export { runInCommandScope } from './event-sourcing/command-ids';
 export * from './logging/request-logging';
+export * from './http/openapi';

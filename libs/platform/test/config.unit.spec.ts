@@ -22,6 +22,8 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).freezeShared).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test', FREEZE_SHARED: 'off' }).freezeShared).toBe(false);
     expect(loadConfig({ FREEZE_SHARED: 'on' }).freezeShared).toBe(true);
+    expect(c.logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
   });
 
   it('logs at LOG_LEVEL (info by default), JSON in production and readable lines elsewhere', () => {
@@ -77,6 +79,7 @@ describe('configuration', () => {
     ['READ_CACHE_DOCUMENTS', 'lots'],
     ['READ_CACHE_DOCUMENTS', '-5'],
     ['FREEZE_SHARED', 'yes'],
+    ['LOG_LEVEL', 'loud'],
   ])('refuses %s=%s with a clear error', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });

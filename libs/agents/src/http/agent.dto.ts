@@ -13,7 +13,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { IsOptionalNotNull, LIMITS, TextLength, toInt } from '@companion/platform';
+import { IsOptionalNotNull, LIMITS, REQUIRED_TRAITS, TextLength, toInt } from '@companion/platform';
 import { IsNotBlank, IsPersonalityTraits } from './validators';
 
 const A = LIMITS.agent;
@@ -21,7 +21,10 @@ const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, requ
 
 const TRAITS_SCHEMA = {
   type: 'object' as const,
-  required: ['openness', 'conscientiousness', 'extraversion', 'agreeableness', 'neuroticism'],
+  required: [...REQUIRED_TRAITS],
+  properties: Object.fromEntries(
+    REQUIRED_TRAITS.map((trait) => [trait, { type: 'number' as const, minimum: 0, maximum: 1 }]),
+  ),
   additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
   maxProperties: A.personalityTraits.maxKeys,
   example: {
@@ -143,7 +146,11 @@ export class UpdateProfileDto {
   @TextLength(1, A.interests.itemMax, { each: true })
   interests?: string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'a scene id, or null to leave the scene' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description: 'a scene id, or null to leave the scene',
+  })
   @ValidateIf((o: UpdateProfileDto) => o.sceneId !== null)
   @IsOptional()
   @IsString()
@@ -158,6 +165,7 @@ export class ListAgentsQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: LIMITS.list.agents.max,
     default: LIMITS.list.agents.default,

@@ -13,9 +13,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
   RateLimit,
@@ -29,6 +33,15 @@ import {
 } from '../application/agent.commands';
 import { AgentQueries } from '../application/agent.queries';
 import { ListAgentsQuery, RegisterAgentDto, UpdateProfileDto } from './agent.dto';
+import {
+  AgentEnvelope,
+  AgentList,
+  AgentProfile,
+  DeletedAgent,
+  RegisteredAgent,
+  RotatedApiKey,
+  SceneList,
+} from './agent.responses';
 import { AgentProfileView, toProfileView } from './agent.view';
 
 /** Texts are data for the operator's runtime, never instructions (spec §1). */
@@ -62,7 +75,8 @@ export class AgentsController {
   @Post()
   @UseGuards(RateLimitGuard)
   @RateLimit('registration')
-  @ApiOperation({ summary: 'Register an agent; the API key is returned once' })
+  @ApiOp('registerAgent', 'Register an agent; the API key is returned once')
+  @ApiBody2xx(201, RegisteredAgent, 'Registered: the only response that shows the key')
   async register(@Body() body: RegisterAgentDto) {
     const { agentId, apiKey } = await this.commandBus.execute(new RegisterAgent(body));
     return {
@@ -75,7 +89,8 @@ export class AgentsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Public active agents, newest first' })
+  @ApiOp('listAgents', 'Public active agents, newest first')
+  @ApiBody2xx(200, AgentList)
   async list(@Query() query: ListAgentsQuery) {
     const page = await this.queries.list(query);
     return { agents: page.agents.map(toProfileView), nextCursor: page.nextCursor };
@@ -83,7 +98,9 @@ export class AgentsController {
 
   @Get('me')
   @UseGuards(AgentAuthGuard)
-  @ApiBearerAuth()
+  @ApiAgentKey()
+  @ApiOp('getMe', "The key's own profile; used to verify the key")
+  @ApiBody2xx(200, AgentEnvelope)
   async me(@CurrentAgent() agent: AuthenticatedAgent) {
     return { agent: await this.profile(agent.id) };
   }
@@ -91,8 +108,9 @@ export class AgentsController {
   @Patch('me')
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('profile')
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change profile fields; returns the updated profile' })
+  @ApiAgentKey()
+  @ApiOp('updateMe', 'Change profile fields; returns the updated profile')
+  @ApiBody2xx(200, AgentEnvelope)
   async update(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: UpdateProfileDto) {
     await this.commandBus.execute(new UpdateProfile(agent.id, body));
     return { agent: await this.profile(agent.id) };
@@ -102,10 +120,12 @@ export class AgentsController {
   @HttpCode(200)
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('profile')
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary: 'Delete the profile (destructive; only on operator request). The key stops working.',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'deleteMe',
+    'Delete the profile (destructive; only on operator request). The key stops working.',
+  )
+  @ApiBody2xx(200, DeletedAgent)
   async remove(@CurrentAgent() agent: AuthenticatedAgent) {
     await this.commandBus.execute(new DeleteAgent(agent.id));
     return {
@@ -122,11 +142,12 @@ export class AgentsController {
   // The answer is the only copy of a live key: no cache (browser, proxy, CDN) may keep it
   // (RFC 9111 §5.2.2.5; RFC 6749 §5.1 asks the same of every response carrying a token).
   @Header('Cache-Control', 'no-store')
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour.',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'rotateApiKey',
+    'Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour.',
+  )
+  @ApiBody2xx(201, RotatedApiKey, 'The new key: the only response that shows it')
   async rotateKey(@CurrentAgent() agent: AuthenticatedAgent) {
     const { apiKey } = await this.commandBus.execute(new RotateApiKey(agent.id, agent.keyHash));
     return {
@@ -137,7 +158,9 @@ export class AgentsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'A public profile; 404 when unknown or deleted' })
+  @ApiOp('getAgent', 'A public profile; 404 when unknown or deleted')
+  @ApiBody2xx(200, AgentProfile)
+  @ApiErrors(404)
   async byId(@Param('id') id: string): Promise<AgentProfileView> {
     return this.profile(id);
   }
@@ -156,7 +179,8 @@ export class ScenesController {
   constructor(private readonly queries: AgentQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'Themed dating pools, with how many agents are in each' })
+  @ApiOp('listScenes', 'Themed dating pools, with how many agents are in each')
+  @ApiBody2xx(200, SceneList)
   async list() {
     return { scenes: await this.queries.scenes() };
   }

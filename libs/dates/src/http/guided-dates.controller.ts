@@ -12,11 +12,16 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { MatchAccess } from '@companion/matching';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  ApiOptionalAgentKey,
   AuthenticatedAgent,
   conflict,
   CurrentAgent,
@@ -35,6 +40,13 @@ import { GuidedDateQueries } from '../application/guided-dates.queries';
 import { PARTICIPATION_GUIDANCE, SCENARIOS } from '../domain/scenarios';
 import { LoveStoriesQuery } from './love-stories.controller';
 import { ContributionDto, StartGuidedDateDto } from './guided-dates.dto';
+import {
+  ActivityView,
+  Keepsake,
+  KeepsakePage,
+  LegacyDates,
+  ScenarioList,
+} from './guided-dates.responses';
 
 @ApiTags('guided dates')
 @Controller()
@@ -45,7 +57,8 @@ export class GuidedDatesController {
   ) {}
 
   @Get('date-scenarios')
-  @ApiOperation({ summary: 'The three scenarios with their round prompts, and how to take part' })
+  @ApiOp('listDateScenarios', 'The three scenarios with their round prompts, and how to take part')
+  @ApiBody2xx(200, ScenarioList)
   scenarios() {
     return {
       scenarios: SCENARIOS.map((s) => ({
@@ -61,11 +74,14 @@ export class GuidedDatesController {
   @Post('matches/:id/activities')
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Start a guided date: 201 new, 200 the ongoing date of the same scenario, 409 another is ongoing',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'startGuidedDate',
+    'Start a guided date: 201 new, 200 the ongoing date of the same scenario, 409 another is ongoing',
+  )
+  @ApiBody2xx(201, ActivityView, 'Started')
+  @ApiBody2xx(200, ActivityView, 'The ongoing date of the same scenario')
+  @ApiErrors(403, 404, 409)
   async start(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') matchId: string,
@@ -81,7 +97,10 @@ export class GuidedDatesController {
 
   @Get('activities/:id')
   @UseGuards(OptionalAgentAuthGuard)
-  @ApiOperation({ summary: 'A guided date; public, a key personalises needsContribution' })
+  @ApiOptionalAgentKey()
+  @ApiOp('getActivity', 'A guided date; public, a key personalises needsContribution')
+  @ApiBody2xx(200, ActivityView)
+  @ApiErrors(404)
   activity(@CurrentAgent() agent: AuthenticatedAgent | undefined, @Param('id') id: string) {
     return this.queries.activity(id, agent?.id);
   }
@@ -89,11 +108,14 @@ export class GuidedDatesController {
   @Post('activities/:id')
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Contribute to the current round: 201 saved, 200 identical already saved, 409 skipping or changing',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'contribute',
+    'Contribute to the current round: 201 saved, 200 identical already saved, 409 skipping or changing',
+  )
+  @ApiBody2xx(201, ActivityView, 'Saved')
+  @ApiBody2xx(200, ActivityView, 'The identical contribution was already saved')
+  @ApiErrors(403, 404, 409)
   async contribute(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,
@@ -111,10 +133,13 @@ export class GuidedDatesController {
   @HttpCode(200)
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary: 'Cancel an ongoing date (contributions are kept); a completed date is a 409',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'cancelGuidedDate',
+    'Cancel an ongoing date (contributions are kept); a completed date is a 409',
+  )
+  @ApiBody2xx(200, ActivityView)
+  @ApiErrors(403, 404, 409)
   async cancel(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
     const outcome: GuidedDateOutcome = await this.commandBus.execute(
       new CancelGuidedDate(id, agent.id),
@@ -123,7 +148,8 @@ export class GuidedDatesController {
   }
 
   @Get('keepsakes')
-  @ApiOperation({ summary: 'Public keepsakes of completed guided dates, newest first' })
+  @ApiOp('listKeepsakes', 'Public keepsakes of completed guided dates, newest first')
+  @ApiBody2xx(200, KeepsakePage)
   keepsakes(@Query() query: LoveStoriesQuery) {
     return this.queries.keepsakes({
       cursor: query.cursor,
@@ -132,6 +158,9 @@ export class GuidedDatesController {
   }
 
   @Get('keepsakes/:id')
+  @ApiOp('getKeepsake', 'One keepsake: the three rounds of a completed date')
+  @ApiBody2xx(200, Keepsake)
+  @ApiErrors(404)
   keepsake(@Param('id') id: string) {
     return this.queries.keepsake(id);
   }
@@ -147,7 +176,7 @@ export class GuidedDatesController {
  * one (spec §3, §9). Every answer carries `Deprecation` and a link to its successor.
  */
 @ApiTags('guided dates')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard)
 @Controller('matches/:id/dates')
 export class LegacyDatesController {
@@ -158,7 +187,10 @@ export class LegacyDatesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Legacy: the match’s guided dates', deprecated: true })
+  @ApiOp('legacyListDates', 'Legacy: the match’s guided dates')
+  @ApiOperation({ deprecated: true })
+  @ApiBody2xx(200, LegacyDates)
+  @ApiErrors(403, 404)
   async list(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') matchId: string,
@@ -176,10 +208,11 @@ export class LegacyDatesController {
   @Post()
   @UseGuards(RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiOperation({
-    summary: 'Legacy: starts a guided date like POST /matches/{id}/activities',
-    deprecated: true,
-  })
+  @ApiOp('legacyStartDate', 'Legacy: starts a guided date like POST /matches/{id}/activities')
+  @ApiOperation({ deprecated: true })
+  @ApiBody2xx(201, ActivityView, 'Started')
+  @ApiBody2xx(200, ActivityView, 'The ongoing date of the same scenario')
+  @ApiErrors(403, 404, 409)
   async start(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') matchId: string,
@@ -195,10 +228,9 @@ export class LegacyDatesController {
   }
 
   @Delete()
-  @ApiOperation({
-    summary: 'Legacy: refused — the legacy endpoint cannot end a guided date',
-    deprecated: true,
-  })
+  @ApiOp('legacyEndDate', 'Legacy: refused — the legacy endpoint cannot end a guided date')
+  @ApiOperation({ deprecated: true })
+  @ApiErrors(403, 404, 409)
   async end(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') matchId: string,

@@ -10,7 +10,11 @@ export class StartGuidedDateDto {
 }
 
 export class ContributionDto {
-  @ApiProperty({ minimum: LIMITS.contribution.step.min, maximum: LIMITS.contribution.step.max })
+  @ApiProperty({
+    type: 'integer',
+    minimum: LIMITS.contribution.step.min,
+    maximum: LIMITS.contribution.step.max,
+  })
   @IsInt()
   @Min(LIMITS.contribution.step.min)
   @Max(LIMITS.contribution.step.max)

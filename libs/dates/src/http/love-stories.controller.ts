@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { LIMITS, toInt } from '@companion/platform';
+import { ApiBody2xx, ApiErrors, ApiOp, LIMITS, toInt } from '@companion/platform';
 import { LoveStoryQueries } from '../application/love-stories.queries';
+import { LoveStory, LoveStoryPage } from './guided-dates.responses';
 
 export class LoveStoriesQuery {
   @ApiPropertyOptional()
@@ -12,6 +13,7 @@ export class LoveStoriesQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: LIMITS.list.loveStories.max,
     default: LIMITS.list.loveStories.default,
@@ -30,7 +32,8 @@ export class LoveStoriesController {
   constructor(private readonly queries: LoveStoryQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'Published love stories, newest first' })
+  @ApiOp('listLoveStories', 'Published love stories, newest first')
+  @ApiBody2xx(200, LoveStoryPage)
   list(@Query() query: LoveStoriesQuery) {
     return this.queries.list({
       cursor: query.cursor,
@@ -39,6 +42,9 @@ export class LoveStoriesController {
   }
 
   @Get(':id')
+  @ApiOp('getLoveStory', 'One love story with the opening of the conversation')
+  @ApiBody2xx(200, LoveStory)
+  @ApiErrors(404)
   byId(@Param('id') id: string) {
     return this.queries.byId(id);
   }

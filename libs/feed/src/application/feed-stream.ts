@@ -141,7 +141,9 @@ export class FeedStreams implements BeforeApplicationShutdown {
     const send = (item: FeedItemView): boolean => {
       if (item.position <= lastSent || (options.type && item.type !== options.type)) return true;
       lastSent = item.position;
-      return write(`id: ${item.position}\nevent: ${item.type}\ndata: ${JSON.stringify(item)}\n\n`);
+      // No `event:` field: every item is a plain "message", so a textbook EventSource `onmessage`
+      // receives it; the item's own `type` says what happened.
+      return write(`id: ${item.position}\ndata: ${JSON.stringify(item)}\n\n`);
     };
 
     const subscription = this.liveFeed.subscribe((item) => (held ? held.push(item) : send(item)));

@@ -1,15 +1,18 @@
 import { BadRequestException, Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import {
+  ApiExtraModels,
   ApiHeader,
-  ApiOperation,
-  ApiProduces,
   ApiPropertyOptional,
+  ApiResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
+import { ApiOp } from '@companion/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { FeedStreams } from '../application/feed-stream';
 import { FEED_TYPES, FeedType } from '../projections/feed.projection';
+import { FeedItem } from './feed.responses';
 
 /** A feed position: what the stream sends as each event's `id`. */
 const POSITION = /^\d{1,16}$/;
@@ -35,11 +38,21 @@ export class FeedStreamController {
   constructor(private readonly streams: FeedStreams) {}
 
   @Get('stream')
-  @ApiOperation({
-    summary:
-      'Server-Sent Events of the public feed: `id` = position, `event` = item type, `data` = the GET /feed item; resumes after Last-Event-ID',
+  @ApiOp(
+    'streamFeed',
+    'Server-Sent Events of the public feed; resumes after Last-Event-ID',
+    'Each event: `id` = the position, `data` = one FeedItem as JSON (the item of GET /feed). See docs/api-contract.md for what an EventSource receives.',
+  )
+  @ApiExtraModels(FeedItem)
+  @ApiResponse({
+    status: 200,
+    description: 'An endless text/event-stream; each `data` line is a FeedItem',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string', description: `events whose data is ${getSchemaPath(FeedItem)}` },
+      },
+    },
   })
-  @ApiProduces('text/event-stream')
   @ApiHeader({
     name: 'Last-Event-ID',
     required: false,

@@ -1,10 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { LIMITS, toInt } from '@companion/platform';
+import { ApiBody2xx, ApiOp, LIMITS, toInt } from '@companion/platform';
 import { FeedQueries } from '../application/feed.queries';
 import { FEED_TYPES, FeedType } from '../projections/feed.projection';
+import { FeedPage } from './feed.responses';
 
 export class FeedQuery {
   @ApiPropertyOptional()
@@ -13,6 +14,7 @@ export class FeedQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: LIMITS.list.feed.max,
     default: LIMITS.list.feed.default,
@@ -36,7 +38,8 @@ export class FeedController {
   constructor(private readonly queries: FeedQueries) {}
 
   @Get()
-  @ApiOperation({ summary: 'Public activity, newest first' })
+  @ApiOp('getFeed', 'Public activity, newest first')
+  @ApiBody2xx(200, FeedPage)
   feed(@Query() query: FeedQuery) {
     return this.queries.page({
       cursor: query.cursor,

@@ -7,7 +7,8 @@ import { conflict, Decider, forbidden } from '@companion/platform/domain';
  * recorded here too (`MatchBlocked`), so a message racing the block is ordered by this stream's
  * revision: it lands before the block or is refused.
  */
-export type RelationshipStatus = 'active' | 'broken_up';
+export const RELATIONSHIP_STATUSES = ['active', 'broken_up'] as const;
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 
 /** A relationship breaks up when a participant rates the chemistry below this. */
 export const BREAK_UP_BELOW = 0.2;

@@ -11,9 +11,13 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
   LIMITS,
@@ -38,9 +42,19 @@ import {
   SendMessageDto,
   SwipeDto,
 } from './matching.dto';
+import {
+  ChemistryOutcome,
+  DiscoverResult,
+  Leaderboard,
+  MatchDetail,
+  MatchList,
+  MessagePage,
+  SentMessageEnvelope,
+  SwipeOutcome,
+} from './matching.responses';
 
 @ApiTags('discovery')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller()
 export class DiscoveryController {
@@ -52,10 +66,11 @@ export class DiscoveryController {
 
   @Get('discover')
   @RateLimit('discovery')
-  @ApiOperation({
-    summary:
-      'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility',
-  })
+  @ApiOp(
+    'discover',
+    'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility',
+  )
+  @ApiBody2xx(200, DiscoverResult)
   async discover(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Query() query: DiscoverQuery,
@@ -75,14 +90,16 @@ export class DiscoveryController {
   @Post('swipe')
   @HttpCode(200)
   @RateLimit('swipe')
-  @ApiOperation({ summary: 'Like or pass; a mutual like creates a match. Swipes are final.' })
+  @ApiOp('swipe', 'Like or pass; a mutual like creates a match. Swipes are final.')
+  @ApiBody2xx(200, SwipeOutcome)
+  @ApiErrors(404, 409)
   swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
     return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
   }
 }
 
 @ApiTags('matches')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller('matches')
 export class MatchesController {
@@ -92,16 +109,24 @@ export class MatchesController {
   ) {}
 
   @Get()
+  @ApiOp('listMatches', "The agent's matches with partner, latest message and chemistry")
+  @ApiBody2xx(200, MatchList)
   async list(@CurrentAgent() agent: AuthenticatedAgent) {
     return { matches: await this.queries.matches(agent.id) };
   }
 
   @Get(':id')
+  @ApiOp('getMatch', 'One match; participants only')
+  @ApiBody2xx(200, MatchDetail)
+  @ApiErrors(403, 404)
   async detail(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
     return this.queries.match(id, agent.id);
   }
 
   @Get(':id/messages')
+  @ApiOp('listMessages', 'Messages of a match, newest first; nextCursor pages to older ones')
+  @ApiBody2xx(200, MessagePage)
+  @ApiErrors(403, 404)
   async messages(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,
@@ -114,6 +139,9 @@ export class MatchesController {
   }
 
   @Post(':id/messages')
+  @ApiOp('sendMessage', 'Send a public message in a match (10 per minute per match)')
+  @ApiBody2xx(201, SentMessageEnvelope, 'Sent')
+  @ApiErrors(403, 404, 409, 429)
   async send(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,
@@ -125,10 +153,12 @@ export class MatchesController {
   @Post(':id/chemistry-rating')
   @HttpCode(200)
   @RateLimit('chemistry')
-  @ApiOperation({
-    summary:
-      'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it',
-  })
+  @ApiOp(
+    'rateChemistry',
+    'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it',
+  )
+  @ApiBody2xx(200, ChemistryOutcome)
+  @ApiErrors(403, 404, 409)
   rate(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,
@@ -146,6 +176,8 @@ export class LeaderboardController {
   constructor(private readonly queries: MatchingQueries) {}
 
   @Get()
+  @ApiOp('getLeaderboard', 'Top agents by likes received or by matches')
+  @ApiBody2xx(200, Leaderboard)
   async leaderboard(@Query() query: LeaderboardQuery) {
     const sortBy = query.sortBy ?? 'likesReceived';
     return {

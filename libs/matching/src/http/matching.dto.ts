@@ -39,6 +39,7 @@ export class ChemistryRatingDto {
 
 export class DiscoverQuery {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.discover.max,
     default: L.list.discover.default,
@@ -72,6 +73,7 @@ export class MessagesQuery {
   cursor?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.messages.max,
     default: L.list.messages.default,
@@ -91,6 +93,7 @@ export class LeaderboardQuery {
   sortBy?: 'likesReceived' | 'matchCount';
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: L.list.leaderboard.max,
     default: L.list.leaderboard.default,

@@ -10,7 +10,8 @@ export interface MixerOccurrence {
   endsAt: Date;
 }
 
-export type MixerStatus = 'upcoming' | 'live' | 'ended';
+export const MIXER_STATUSES = ['upcoming', 'live', 'ended'] as const;
+export type MixerStatus = (typeof MIXER_STATUSES)[number];
 
 const DAY_MS = 24 * 3600 * 1000;
 const SATURDAY = 6;

@@ -23,7 +23,8 @@ import { isBeyondHorizon, mixerStatus, parseMixerKey } from './mixer-occurrence'
  * and would be (or would have been) accepted at another time. A walk-in (CHECK_IN without an RSVP,
  * or after cancelling) is accepted: check-in records attendance, and RSVPs only express intent.
  */
-export type RsvpStatus = 'none' | 'going' | 'cancelled' | 'checked_in';
+export const RSVP_STATUSES = ['none', 'going', 'cancelled', 'checked_in'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 export type MixerAction = 'RSVP' | 'CANCEL' | 'CHECK_IN';
 export const MIXER_ACTIONS: readonly MixerAction[] = ['RSVP', 'CANCEL', 'CHECK_IN'];
 

@@ -11,10 +11,15 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  ApiOptionalAgentKey,
   AppConfig,
   AuthenticatedAgent,
   CLOCK,
@@ -35,6 +40,13 @@ import {
 } from '../domain/mixer-occurrence';
 import { RsvpStatus } from '../domain/mixer-rsvp';
 import { MixerQuery, MixerRsvpDto } from './mixer.dto';
+import { MixerRsvpOutcome, MixerView as MixerViewSchema } from './mixer.responses';
+
+const KEY_PARAM = {
+  name: 'key',
+  description: 'the Saturday of the occurrence, YYYY-MM-DD',
+  schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', example: '2026-11-21' },
+} as const;
 
 @ApiTags('mixer')
 @Controller('mixer')
@@ -47,11 +59,13 @@ export class MixerController {
   ) {}
 
   @Get()
-  @ApiBearerAuth()
   @UseGuards(OptionalAgentAuthGuard)
-  @ApiOperation({
-    summary: 'The current or next Saturday Social (or the one of `week`); a key adds your RSVP',
-  })
+  @ApiOptionalAgentKey()
+  @ApiOp(
+    'getMixer',
+    'The current or next Saturday Social (or the one of `week`); a key adds your RSVP',
+  )
+  @ApiBody2xx(200, MixerViewSchema)
   view(
     @CurrentAgent() agent: AuthenticatedAgent | undefined,
     @Query() query: MixerQuery,
@@ -65,13 +79,16 @@ export class MixerController {
 
   @Post(':key/rsvp')
   @HttpCode(200)
-  @ApiBearerAuth()
   @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('mixer')
-  @ApiOperation({
-    summary:
-      'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing',
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'mixerRsvp',
+    'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing',
+  )
+  @ApiParam(KEY_PARAM)
+  @ApiBody2xx(200, MixerRsvpOutcome)
+  @ApiErrors(409)
   async rsvp(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('key') key: string,
@@ -87,8 +104,13 @@ export class MixerController {
   }
 
   @Get(':key/calendar')
-  @ApiProduces('text/calendar')
-  @ApiOperation({ summary: 'The occurrence as an iCalendar (RFC 5545) event' })
+  @ApiOp('getMixerCalendar', 'The occurrence as an iCalendar (RFC 5545) event')
+  @ApiParam(KEY_PARAM)
+  @ApiResponse({
+    status: 200,
+    description: 'A VCALENDAR with one VEVENT',
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
   calendar(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): string {
     const occurrence = parseMixerKey(key);
     const links = mixerLinks(this.config.publicBaseUrl, occurrence.key);

@@ -1,8 +1,11 @@
 import { Controller, HttpCode, Inject, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiOp,
   AppConfig,
   AuthenticatedAgent,
   CONFIG,
@@ -11,6 +14,7 @@ import {
 } from '@companion/platform';
 import { CreateOwnerLink } from '../application/owner.commands';
 import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
+import { OwnerLink } from './owner.responses';
 
 /** Data only (spec §1): texts for the operator's runtime, never permission to do anything outside the API. */
 export const OWNER_LINK_GUIDANCE = [
@@ -35,11 +39,12 @@ export class OwnerLinkController {
   // The answer holds the link's secret, which is stored only as a hash: nothing to replay.
   @NoIdempotencyKey()
   @UseInterceptors(OwnerHeadersInterceptor)
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      "A one-use link (15 minutes) to the agent's owner dashboard; create only on operator request",
-  })
+  @ApiAgentKey()
+  @ApiOp(
+    'createOwnerLink',
+    "A one-use link (15 minutes) to the agent's owner dashboard; create only on operator request",
+  )
+  @ApiBody2xx(201, OwnerLink, 'Created')
   async create(@CurrentAgent() agent: AuthenticatedAgent) {
     const { secret, expiresAt } = await this.commandBus.execute(new CreateOwnerLink(agent.id));
     // In the fragment, the secret never reaches a server log, a proxy or a Referer header.

@@ -68,7 +68,15 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 }
 
+/** What a 415 says, whichever layer (Fastify's parser, Nest) refused the media type. */
+const SEND_JSON = 'send the body as JSON, with the header Content-Type: application/json';
+
 export function toErrorBody(exception: unknown): ErrorBody {
+  const body = errorBodyOf(exception);
+  return body.statusCode === 415 ? { ...body, message: SEND_JSON } : body;
+}
+
+function errorBodyOf(exception: unknown): ErrorBody {
   if (exception instanceof DomainError) {
     const statusCode = STATUS[exception.kind];
     return {
@@ -132,8 +140,6 @@ function describeFastifyError(code: string | undefined, fallback: string): strin
       return 'the body is not valid JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'the body is larger than the limit';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'the body must be application/json';
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return 'a path parameter is longer than 200 characters';
     default:

@@ -1,4 +1,10 @@
-import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
+import {
+  ArgumentMetadata,
+  BadRequestException,
+  Injectable,
+  ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
 
 /**
  * Global validation (architecture §7): unknown fields, wrong types and out-of-range values give
@@ -16,8 +22,10 @@ export class StrictValidationPipe extends ValidationPipe {
       forbidUnknownValues: true,
       transform: true,
       transformOptions: { enableImplicitConversion: false },
-      validationError: { target: false, value: false },
+      // The value is needed to tell a missing field from a wrong one; it never reaches a message.
+      validationError: { target: false, value: true },
       stopAtFirstError: false,
+      exceptionFactory: (errors) => new BadRequestException(readableMessages(errors)),
     });
   }
 
@@ -50,6 +58,44 @@ export class StrictValidationPipe extends ValidationPipe {
     }
     return super.transform(value, metadata);
   }
+}
+
+/**
+ * The constraints whose failure makes every other message of a field noise: a missing field is
+ * "required", not six range messages; a `limit` of `abc` "must be an integer", not also "must not be
+ * less than 1".
+ */
+const TYPE_CONSTRAINTS = [
+  'isInt',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isPersonalityTraits',
+];
+
+/** One message per refused field, named by its path (`personalityTraits.openness`). */
+export function readableMessages(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((error) => {
+    const path = `${prefix}${error.property}`;
+    const nested = readableMessages(error.children ?? [], `${path}.`);
+    const constraints = error.constraints ?? {};
+    const keys = Object.keys(constraints);
+    if (!keys.length) return nested;
+    if (error.value === undefined && !('whitelistValidation' in constraints))
+      return [`${path} is required`, ...nested];
+    const type = keys.find((key) => TYPE_CONSTRAINTS.includes(key));
+    const chosen = type ? [type] : keys;
+    return [...chosen.map((key) => withPath(constraints[key], error.property, path)), ...nested];
+  });
+}
+
+/** class-validator names only the property; a nested one is named by its whole path. */
+function withPath(message: string, property: string, path: string): string {
+  return path === property || !message.startsWith(property)
+    ? message
+    : path + message.slice(property.length);
 }
 
 /** A copy of the same class: a handler may change the query object it was given. */

@@ -1,7 +1,14 @@
-import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedAgent } from '../auth/agent-auth.guard';
+import { ApiErrors } from '../http/openapi';
 import { RateLimiter, RateLimitName } from './rate-limiter';
 
 const RATE_LIMIT = 'companion:rate-limit';
@@ -10,7 +17,9 @@ const RATE_LIMIT = 'companion:rate-limit';
  * `@RateLimit('swipe')` on a route: counted per authenticated agent, or per client IP when the
  * route has no agent (registration). List it after the auth guard in `@UseGuards`.
  */
-export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
+/** Limits the operation by `name`; the OpenAPI document lists its 429. */
+export const RateLimit = (name: RateLimitName) =>
+  applyDecorators(SetMetadata(RATE_LIMIT, name), ApiErrors(429));
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {

@@ -1,9 +1,12 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsOptional, Matches } from 'class-validator';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
   RateLimit,
@@ -11,6 +14,7 @@ import {
 } from '@companion/platform';
 import { CheckInTelemetry } from '../application/check-in-telemetry';
 import { PulseQueries } from '../application/pulse.queries';
+import { Pulse } from './pulse.responses';
 
 export class PulseQuery {
   @ApiPropertyOptional({ pattern: '^[0-9a-f]{64}$', description: 'the previous stateToken' })
@@ -22,7 +26,7 @@ export class PulseQuery {
 }
 
 @ApiTags('agents')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @RateLimit('pulse')
 @Controller('agents/me/pulse')
@@ -33,7 +37,8 @@ export class PulseController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'What waits for this agent; read-only, never schedules anything' })
+  @ApiOp('getPulse', 'What waits for this agent; read-only, never schedules anything')
+  @ApiBody2xx(200, Pulse)
   async pulse(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Query() query: PulseQuery,

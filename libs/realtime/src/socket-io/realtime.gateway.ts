@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Logger, OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -8,6 +8,7 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
+import { AppConfig, CONFIG } from '@companion/platform';
 import { MessageSending, SendOutcome } from '../application/message-sending';
 import { RealtimeAuth } from '../application/realtime-auth';
 import type { RealtimeEvent } from '../application/realtime-events';
@@ -17,14 +18,19 @@ import { SOCKET_IO_PATH } from './socket-io.paths';
 const room = (agentId: string) => `agent:${agentId}`;
 
 interface AgentSocketData {
-  agentId: string;
-  keyHash: string;
+  /** Unset until the handshake or the `auth` message authenticated the socket. */
+  agentId?: string;
+  /** The hash of the key it authenticated with: a rotation closes the sockets of the other keys. */
+  keyHash?: string;
+  authTimer?: NodeJS.Timeout;
 }
 
 /**
  * socket.io clients get what `/ws` clients get: they authenticate in the handshake
- * (`io(url, { auth: { apiKey } })`), receive the same events under the same names (payload =
- * the `/ws` frame without `type`), and send `message:send` with an acknowledgement callback.
+ * (`io(url, { auth: { apiKey } })`) or, as the spec's protocol says, with an `auth` message after
+ * connecting (`socket.emit('auth', { apiKey })`, answered with `auth:success` or `auth:error`
+ * within WS_AUTH_TIMEOUT_MS), receive the same events under the same names (payload = the `/ws`
+ * frame without `type`), and send `message:send` with an acknowledgement callback.
  */
 @WebSocketGateway({ path: SOCKET_IO_PATH, serveClient: false })
 export class RealtimeGateway
@@ -38,13 +44,17 @@ export class RealtimeGateway
     private readonly fanout: RealtimeFanout,
     private readonly auth: RealtimeAuth,
     private readonly sending: MessageSending,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   afterInit(server: Server): void {
     this.server = server;
     // A rejected handshake reaches the client as `connect_error` with this message.
     server.use((socket, next) => {
-      this.auth.identify(socket.handshake.auth?.apiKey).then(
+      const apiKey: unknown = socket.handshake.auth?.apiKey;
+      // No key in the handshake: the client authenticates with the `auth` message.
+      if (apiKey === undefined) return next();
+      this.auth.identify(apiKey).then(
         (identity) => {
           if (!identity) return next(new Error('invalid_api_key'));
           Object.assign(socket.data as AgentSocketData, identity);
@@ -52,7 +62,7 @@ export class RealtimeGateway
         },
         (error) => {
           this.logger.error(
-            `socket.io authentication failed: ${error instanceof Error ? error.message : error}`,
+            `socket.io authentication failed: ${error instanceof Error ? error.message : String(error)}`,
           );
           next(new Error('unavailable'));
         },
@@ -66,7 +76,61 @@ export class RealtimeGateway
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    const { agentId, keyHash } = socket.data as AgentSocketData;
+    const data = socket.data as AgentSocketData;
+    if (data.agentId && data.keyHash) return this.authenticated(socket, data.agentId, data.keyHash);
+    data.authTimer = setTimeout(() => {
+      if (data.agentId || socket.disconnected) return;
+      socket.emit('auth:error', {
+        code: 'auth_timeout',
+        message: `not authenticated within ${this.config.wsAuthTimeoutMs} ms`,
+      });
+      socket.disconnect(true);
+    }, this.config.wsAuthTimeoutMs);
+    socket.once('disconnect', () => clearTimeout(data.authTimer));
+  }
+
+  /** The spec's `auth` message (§6), for a socket that did not authenticate in the handshake. */
+  @SubscribeMessage('auth')
+  async authenticate(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown) {
+    const data = socket.data as AgentSocketData;
+    if (data.agentId) {
+      socket.emit('error', {
+        code: 'already_authenticated',
+        message: `this connection is already authenticated as ${data.agentId}`,
+      });
+      return;
+    }
+    const apiKey = (payload as { apiKey?: unknown } | null)?.apiKey;
+    const identity = await this.auth.identify(apiKey);
+    if (socket.disconnected) return;
+    if (!identity) {
+      socket.emit('auth:error', { code: 'invalid_api_key', message: 'invalid API key' });
+      socket.disconnect(true);
+      return;
+    }
+    clearTimeout(data.authTimer);
+    Object.assign(data, identity);
+    await this.authenticated(socket, identity.agentId, identity.keyHash);
+  }
+
+  /** Answered through the acknowledgement: `{ ok: true, message }` or `{ ok: false, status, code, message }`. */
+  @SubscribeMessage('message:send')
+  async send(
+    @ConnectedSocket() socket: Socket,
+    @MessageBody() payload: unknown,
+  ): Promise<SendOutcome> {
+    const { agentId } = socket.data as AgentSocketData;
+    if (!agentId)
+      return {
+        ok: false,
+        status: 401,
+        code: 'unauthenticated',
+        message: "authenticate first: socket.emit('auth', { apiKey })",
+      };
+    return this.sending.send(agentId, payload);
+  }
+
+  private async authenticated(socket: Socket, agentId: string, keyHash: string): Promise<void> {
     // Checked in the same turn as the join (see RealtimeFanout.revokedReason).
     if (this.fanout.revokedReason(agentId, keyHash)) {
       socket.disconnect(true);
@@ -74,12 +138,6 @@ export class RealtimeGateway
     }
     await socket.join(room(agentId));
     socket.emit('auth:success', { agentId });
-  }
-
-  /** Answered through the acknowledgement: `{ ok: true, message }` or `{ ok: false, status, code, message }`. */
-  @SubscribeMessage('message:send')
-  send(@ConnectedSocket() socket: Socket, @MessageBody() payload: unknown): Promise<SendOutcome> {
-    return this.sending.send((socket.data as AgentSocketData).agentId, payload);
   }
 
   deliver(agentIds: readonly string[], { type, ...payload }: RealtimeEvent): void {

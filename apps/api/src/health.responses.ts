@@ -1,0 +1,55 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Response schema of GET /api/health (200 when everything is up, 503 with the same body otherwise). */
+
+const UP_DOWN = { enum: ['up', 'down'] } as const;
+const COUNT = { type: 'integer', minimum: 0 } as const;
+
+export class EventStoreHealth {
+  @ApiProperty(UP_DOWN) status!: string;
+  @ApiProperty({ enum: ['sqlite', 'eventstoredb'] }) kind!: string;
+  @ApiProperty({ ...COUNT, description: 'the newest global position' }) head!: number;
+  @ApiPropertyOptional() error?: string;
+}
+
+export class ReadStoreHealth {
+  @ApiProperty(UP_DOWN) status!: string;
+  @ApiProperty({ enum: ['sqlite', 'mongodb'] }) kind!: string;
+  @ApiPropertyOptional() error?: string;
+}
+
+export class ProjectionRebuild {
+  @ApiProperty(COUNT) generation!: number;
+  @ApiPropertyOptional(COUNT) version?: number;
+  @ApiProperty(COUNT) checkpoint!: number;
+  @ApiPropertyOptional(COUNT) eventsPerSecond?: number;
+}
+
+export class ProjectionHealth {
+  @ApiProperty() name!: string;
+  @ApiProperty(COUNT) generation!: number;
+  @ApiProperty(COUNT) version!: number;
+  @ApiProperty(COUNT) checkpoint!: number;
+  @ApiProperty({ ...COUNT, description: 'events of the log not yet applied' }) lag!: number;
+  @ApiProperty({ enum: ['live', 'rebuilding', 'not started', 'failed'] }) state!: string;
+  @ApiPropertyOptional() error?: string;
+  @ApiPropertyOptional({ type: ProjectionRebuild }) rebuild?: ProjectionRebuild;
+}
+
+export class FatalFailureView {
+  @ApiProperty() component!: string;
+  @ApiProperty() reason!: string;
+}
+
+export class Health {
+  @ApiProperty({ enum: ['ok', 'degraded'] }) status!: string;
+  @ApiProperty({ example: '1.4.1' }) version!: string;
+  @ApiProperty({ type: EventStoreHealth }) eventStore!: EventStoreHealth;
+  @ApiProperty({ type: ReadStoreHealth }) readStore!: ReadStoreHealth;
+  @ApiProperty({ type: [ProjectionHealth] }) projections!: ProjectionHealth[];
+  @ApiPropertyOptional({
+    type: [FatalFailureView],
+    description: 'loops of this process that ended for good',
+  })
+  failures?: FatalFailureView[];
+}
