@@ -85,10 +85,11 @@ export interface ReadStore {
   count(collection: string, filter?: Filter): Promise<number>;
 
   /**
-   * Applies the writes in order. The embedded adapter applies them atomically; MongoDB applies
-   * them in order, one bulk write per collection run, so a crash can leave a prefix applied:
-   * projections are idempotent per document (see ProjectionContext) and put their checkpoint last.
-   * A unique-index violation rejects with DuplicateKeyError.
+   * Applies the writes atomically: all of them or none, whatever fails or stops the process in
+   * between (SQLite: one transaction; MongoDB: one multi-document transaction). A later write to
+   * the same document wins. A projection batch, its documents and its checkpoints, is one call, so
+   * a replay after a crash starts from a checkpoint that matches the documents.
+   * A unique-index violation rejects with DuplicateKeyError, and nothing of the call is applied.
    */
   write(writes: readonly Write[]): Promise<void>;
 
