@@ -7,4 +7,5 @@ export * from './projections/projection-engine';
 export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
+export * from './projections/generation-retirement';
 export { BoundedCache, deepFreeze } from './bounded-cache';

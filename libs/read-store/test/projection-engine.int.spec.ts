@@ -47,6 +47,14 @@ const other: Projection = {
   },
 };
 
+async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('ProjectionEngine', () => {
   let dir: string;
   let events: EventStore;
@@ -62,13 +70,16 @@ describe('ProjectionEngine', () => {
   const noise = (stream: string) =>
     events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
 
-  async function startEngine(projections: Projection[]): Promise<ProjectionEngine> {
+  async function startEngine(
+    projections: Projection[],
+    dropGraceMs = 0,
+  ): Promise<ProjectionEngine> {
     const engine = new ProjectionEngine(
       events,
       store,
       projections,
       new ReadModels(store, projections),
-      { now: () => new Date() },
+      { now: () => new Date(), dropGraceMs },
     );
     engines.push(engine);
     await engine.start();
@@ -165,10 +176,26 @@ describe('ProjectionEngine', () => {
     const after = await engine.readModels.find<Tally>('tallies', {}, { sort: [['_id', 1]] });
     expect(after.reduce((n, t) => n + t.count, 0)).toBe(320);
     expect(after.map((t) => t._id)).toEqual(before.map((t) => t._id));
+    await until(async () => !(await store.listCollections()).includes('tallies_g1'));
     const collections = await store.listCollections();
     expect(collections).toContain('tallies_g2');
-    expect(collections).not.toContain('tallies_g1');
     expect(collections).toContain('labels_g1');
+  });
+
+  it('keeps the old generation through the grace period after a switch, then drops it', async () => {
+    const engine = await startEngine([tallies()], 60_000);
+    const r = await count('counter-1', 'a');
+    await engine.waitFor(r.position, 2000);
+    await engine.rebuild('tallies');
+    // An instance that has not polled the catalog yet still reads generation 1.
+    expect(await store.get('tallies_g1', 'counter-1')).toMatchObject({ count: 1 });
+    expect(await store.get(CHECKPOINTS, checkpointId('tallies', 1))).not.toBeNull();
+    // Stopped within the grace period: the next start drops what was left, after its own grace.
+    await engine.stop();
+    await startEngine([tallies()], 50);
+    await until(async () => !(await store.listCollections()).includes('tallies_g1'));
+    expect(await store.get(CHECKPOINTS, checkpointId('tallies', 1))).toBeNull();
+    expect(await store.get('tallies_g2', 'counter-1')).toMatchObject({ count: 1 });
   });
 
   it('rebuilds on start when the projection code has a new version', async () => {

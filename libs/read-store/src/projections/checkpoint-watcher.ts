@@ -1,6 +1,7 @@
 import type { ReadStore } from '../read-store.port';
 import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId } from './catalog';
 import type { ReadModels } from './read-models';
+import { CATALOG_POLL_MS } from './generation-retirement';
 
 /**
  * Read your writes for an API process that does not run the projections (they run in
@@ -17,7 +18,7 @@ export class CheckpointWatcher {
     private readonly pollMs = 10,
   ) {}
 
-  start(refreshMs = 1000): void {
+  start(refreshMs = CATALOG_POLL_MS): void {
     this.refresher = setInterval(
       () => void this.readModels.refresh().catch(() => undefined),
       refreshMs,

@@ -11,6 +11,7 @@ import {
 import type { Projection } from './projection';
 import { ReadModels } from './read-models';
 import { UnitOfWork } from './unit-of-work';
+import { DROP_GRACE_MS, GenerationRetirement } from './generation-retirement';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -24,6 +25,8 @@ export interface ProjectionEngineOptions {
   /** Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000). */
   batchSize?: number;
   rebuildBatchSize?: number;
+  /** How long an old generation outlives a switch (default DROP_GRACE_MS). */
+  dropGraceMs?: number;
 }
 
 export type ProjectionState = 'live' | 'rebuilding' | 'failed';
@@ -89,6 +92,7 @@ export class ProjectionEngine {
   private readonly rebuildBatchSize: number;
   private stopped = false;
   private requests?: NodeJS.Timeout;
+  private readonly retirement: GenerationRetirement;
 
   constructor(
     private readonly events: EventStore,
@@ -102,6 +106,11 @@ export class ProjectionEngine {
     // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
     // document that many events change (a match, a pulse) is written once per batch.
     this.rebuildBatchSize = options.rebuildBatchSize ?? 50_000;
+    this.retirement = new GenerationRetirement(
+      store,
+      options.dropGraceMs ?? DROP_GRACE_MS,
+      (message) => this.logger.warn(message),
+    );
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
@@ -135,6 +144,7 @@ export class ProjectionEngine {
         checkpoint: checkpoint?.position ?? 0,
       });
       this.readModels.setGeneration(projection.name, entry.activeGeneration);
+      await this.retirement.retireLeftovers(projection, entry.activeGeneration);
     }
     const from = Math.min(
       ...[...this.live.values()].map((l) => l.checkpoint),
@@ -160,6 +170,8 @@ export class ProjectionEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.requests) clearInterval(this.requests);
+    // A generation waiting to be dropped is dropped by the next start (retireLeftovers).
+    this.retirement.stop();
     await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
     await this.subscription?.close();
     await this.loop;
@@ -345,13 +357,8 @@ export class ProjectionEngine {
       this.checkpointWrite(projection.name, build.generation, live.checkpoint),
     ]);
     this.readModels.setGeneration(projection.name, build.generation);
-    if (old !== build.generation) {
-      for (const c of projection.collections)
-        await this.store.dropCollection(physicalName(c.name, old));
-      await this.store.write([
-        { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, old) },
-      ]);
-    }
+    // Instances that poll the catalog still read the old generation until their next poll.
+    if (old !== build.generation) this.retirement.retire(projection, old);
     this.logger.log(
       `projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`,
     );
