@@ -16,6 +16,7 @@ import {
   CHECKPOINTS,
   checkpointId,
   ProjectionEngine,
+  ProjectionLease,
   readProjectionProgress,
   ReadModels,
   ReadStore,
@@ -253,12 +254,22 @@ async function rebuild(
   const report = progressReporter(json);
   try {
     if (inline) {
+      // Refused at once while a projector or an API runs the projections: two engines would apply
+      // events twice at the same time.
+      const lease = new ProjectionLease(store, {
+        now: () => new Date(),
+        wait: false,
+        onLost: (reason) => {
+          console.error(`rebuild stopped: ${reason}`);
+          process.exit(1);
+        },
+      });
       const engine = new ProjectionEngine(
         events,
         store,
         projections,
         new ReadModels(store, projections),
-        { now: () => new Date() },
+        { now: () => new Date(), lease },
       );
       await engine.start();
       const done = engine.rebuild(name);

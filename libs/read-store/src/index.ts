@@ -8,4 +8,5 @@ export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
 export * from './projections/generation-retirement';
+export * from './projections/projection-lease';
 export { BoundedCache, deepFreeze } from './bounded-cache';

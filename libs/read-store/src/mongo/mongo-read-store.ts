@@ -12,6 +12,8 @@ import {
   Filter,
   FindOptions,
   IndexSpec,
+  Lease,
+  LEASES,
   ReadStore,
   Write,
 } from '../read-store.port';
@@ -189,6 +191,29 @@ export class MongoReadStore implements ReadStore {
     } finally {
       await session.endSession();
     }
+  }
+
+  async claimLease(id: string, owner: string, now: Date, until: Date): Promise<Lease> {
+    const leases = this.db.collection<Lease>(LEASES);
+    try {
+      // Matches only a lease this owner may take; when another holds it, the upsert tries to
+      // insert a second document with the same _id and the server refuses it (E11000).
+      const lease = await leases.findOneAndUpdate(
+        { _id: id, $or: [{ owner }, { expiresAt: { $lte: now.toISOString() } }] },
+        { $set: { owner, expiresAt: until.toISOString() } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      if (lease) return lease;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 11000) throw error;
+    }
+    const held = await leases.findOne({ _id: id });
+    if (!held) throw new Error(`lease ${id} vanished while being claimed`);
+    return held;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.db.collection<Lease>(LEASES).deleteOne({ _id: id, owner });
   }
 
   async ping(): Promise<void> {

@@ -12,6 +12,7 @@ import type { Projection } from './projection';
 import { ReadModels } from './read-models';
 import { UnitOfWork } from './unit-of-work';
 import { DROP_GRACE_MS, GenerationRetirement } from './generation-retirement';
+import type { ProjectionLease } from './projection-lease';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -27,6 +28,10 @@ export interface ProjectionEngineOptions {
   rebuildBatchSize?: number;
   /** How long an old generation outlives a switch (default DROP_GRACE_MS). */
   dropGraceMs?: number;
+  /** Held from `start` to `stop`: only one engine applies events at a time. */
+  lease?: ProjectionLease;
+  /** A projection, or the whole engine, stopped for good (ProcessHealth in the apps). */
+  onFatal?: (component: string, reason: string) => void;
 }
 
 export type ProjectionState = 'live' | 'rebuilding' | 'failed';
@@ -119,10 +124,17 @@ export class ProjectionEngine {
   }
 
   async start(): Promise<void> {
+    await this.options.lease?.acquire();
     await this.store.ensureCollection(CATALOG);
     await this.store.ensureCollection(CHECKPOINTS);
     for (const projection of this.projections) {
       let entry = await this.store.get<CatalogEntry>(CATALOG, projection.name);
+      if (entry?.failed) {
+        // A fresh start tries again; a projection that still cannot apply fails again.
+        const { failed: _cleared, ...rest } = entry;
+        entry = { ...rest, updatedAt: this.now() } as CatalogEntry;
+        await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
+      }
       if (!entry) {
         entry = {
           _id: projection.name,
@@ -181,6 +193,7 @@ export class ProjectionEngine {
       w.resolve(false);
     }
     this.waiters = [];
+    await this.options.lease?.release().catch(() => undefined);
   }
 
   /**
@@ -371,7 +384,27 @@ export class ProjectionEngine {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error(`projection subscription ended: ${error}`);
+      if (this.stopped) return;
+      const reason = `projection subscription ended: ${error instanceof Error ? error.message : error}`;
+      this.logger.error(reason);
+      this.options.onFatal?.('projections', reason);
+      for (const name of this.live.keys()) await this.recordFailure(name, reason);
+    }
+  }
+
+  /** Into the catalog, for the API instances' /api/health and `cli status` (best effort). */
+  private async recordFailure(name: string, reason: string): Promise<void> {
+    try {
+      const entry = await this.store.get<CatalogEntry>(CATALOG, name);
+      if (!entry) return;
+      const doc: CatalogEntry = {
+        ...entry,
+        failed: { reason, at: this.now() },
+        updatedAt: this.now(),
+      };
+      await this.store.write([{ collection: CATALOG, op: 'put', doc }]);
+    } catch (error) {
+      this.logger.warn(`could not record the failure of ${name}: ${error}`);
     }
   }
 
@@ -401,6 +434,8 @@ export class ProjectionEngine {
         // A projection that cannot apply an event stops where it is; the others go on.
         l.error = `event at position ${batch[0].position}..${last}: ${error instanceof Error ? error.message : String(error)}`;
         this.logger.error(`projection ${l.projection.name} failed: ${l.error}`);
+        this.options.onFatal?.(`projection ${l.projection.name}`, l.error);
+        void this.recordFailure(l.projection.name, l.error);
       }
     }
     await this.liveWriting;

@@ -27,6 +27,8 @@ export function stoppingStore(
     find: async (c, f, o) => (alive(), inner.find(c, f, o)),
     count: async (c, f) => (alive(), inner.count(c, f)),
     ping: async () => (alive(), inner.ping()),
+    claimLease: async (id, owner, now, until) => (alive(), inner.claimLease(id, owner, now, until)),
+    releaseLease: async (id, owner) => (alive(), inner.releaseLease(id, owner)),
     close: async () => {},
     async write(batch: readonly Write[]) {
       alive();
