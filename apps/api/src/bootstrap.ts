@@ -20,7 +20,8 @@ export async function createApp(
     bodyLimit: config.bodyLimitBytes,
     // Requests are not logged: an Authorization header must never reach a log line.
     logger: false,
-    trustProxy: false,
+    // Behind the balancer (docker-compose.yml) the client's address is in X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: (
