@@ -9,4 +9,5 @@ export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
 export * from './projections/generation-retirement';
 export * from './projections/projection-lease';
+export * from './projections/rebuild-requests';
 export { BoundedCache, deepFreeze } from './bounded-cache';

@@ -11,6 +11,7 @@ import {
   ProjectionContext,
   ProjectionEngine,
   ReadModels,
+  readProjectionProgress,
   SqliteReadStore,
 } from '../src';
 
@@ -60,6 +61,7 @@ describe('ProjectionEngine', () => {
   let events: EventStore;
   let store: SqliteReadStore;
   const engines: ProjectionEngine[] = [];
+  let fatal: Array<[string, string]> = [];
   const meta = { occurredAt: '2026-11-21T12:00:00.000Z' };
   const count = (stream: string, label: string) =>
     events.append(
@@ -79,7 +81,7 @@ describe('ProjectionEngine', () => {
       store,
       projections,
       new ReadModels(store, projections),
-      { now: () => new Date(), dropGraceMs },
+      { now: () => new Date(), dropGraceMs, onFatal: (c, r) => fatal.push([c, r]) },
     );
     engines.push(engine);
     await engine.start();
@@ -87,6 +89,7 @@ describe('ProjectionEngine', () => {
   }
 
   beforeEach(() => {
+    fatal = [];
     dir = mkdtempSync(join(tmpdir(), 'companion-proj-'));
     events = new SqliteEventStore({ filename: join(dir, 'events.db') });
     store = new SqliteReadStore(join(dir, 'read.db'));
@@ -199,15 +202,16 @@ describe('ProjectionEngine', () => {
   });
 
   it('rebuilds on start when the projection code has a new version', async () => {
-    let engine = await startEngine([tallies(1)]);
+    const engine = await startEngine([tallies(1)]);
     const r = await count('counter-a', 'one');
     await engine.waitFor(r.position, 2000);
     await engine.stop();
-    engine = await startEngine([tallies(2)]);
-    const deadline = Date.now() + 5000;
-    while ((await engine.status())[0].version !== 2 && Date.now() < deadline)
-      await new Promise((res) => setTimeout(res, 20));
-    expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(10);
+    const started = await startEngine([tallies(2)]);
+    // The status shows version 2 from the switch on; the query side follows once it is recorded.
+    await until(
+      async () => (await started.readModels.get<Tally>('tallies', 'counter-a'))?.count === 10,
+    );
+    expect((await started.status())[0]).toMatchObject({ version: 2, generation: 2 });
   });
 
   it('applies two updates of one document by the same event (not mistaken for a replay)', async () => {
@@ -245,5 +249,15 @@ describe('ProjectionEngine', () => {
     const status = await engine.status();
     expect(status.find((s) => s.name === 'tallies')).toMatchObject({ state: 'failed' });
     expect(status.find((s) => s.name === 'tallies')?.error).toMatch(/boom/);
+    // Recorded in the catalog, where API instances and `cli status` read it.
+    await until(async () =>
+      (await readProjectionProgress(store, ['tallies', 'labels'], r.position)).some(
+        (p) => p.state === 'failed',
+      ),
+    );
+    const [tally, labels] = await readProjectionProgress(store, ['tallies', 'labels'], r.position);
+    expect(tally).toMatchObject({ state: 'failed', error: expect.stringMatching(/boom/) });
+    expect(labels.state).toBe('live');
+    expect(fatal).toEqual([['projection tallies', expect.stringMatching(/boom/)]]);
   });
 });

@@ -2,12 +2,7 @@ import type { ReadStore } from '../read-store.port';
 import { CATALOG, CatalogEntry, Checkpoint, CHECKPOINTS, checkpointId } from './catalog';
 import type { ReadModels } from './read-models';
 import { CATALOG_POLL_MS } from './generation-retirement';
-
-interface Waiter {
-  position: number;
-  resolve: (reached: boolean) => void;
-  timer: NodeJS.Timeout;
-}
+import { PositionWaiters } from './position-waiters';
 
 /**
  * Read your writes for an API process that does not run the projections (they run in
@@ -18,8 +13,8 @@ interface Waiter {
  */
 export class CheckpointWatcher {
   private refresher?: NodeJS.Timeout;
-  private waiters: Waiter[] = [];
-  private polling?: Promise<void>;
+  private readonly waiters = new PositionWaiters();
+  private polling = false;
   /** The lowest checkpoint of the live generations, as last read. */
   private reachedPosition = 0;
 
@@ -40,46 +35,30 @@ export class CheckpointWatcher {
 
   stop(): void {
     if (this.refresher) clearInterval(this.refresher);
-    for (const w of this.waiters.splice(0)) {
-      clearTimeout(w.timer);
-      w.resolve(false);
-    }
+    this.waiters.cancelAll();
   }
 
   /** Resolves true once every projection has applied the log up to `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
     if (position <= this.reachedPosition) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-      this.polling ??= this.poll().finally(() => (this.polling = undefined));
-    });
+    const waiting = this.waiters.wait(position, timeoutMs);
+    if (!this.polling) void this.poll();
+    return waiting;
   }
 
   private async poll(): Promise<void> {
-    while (this.waiters.length > 0) {
+    // Cleared in the same step that sees no waiter left, so a new waiter always finds a loop.
+    this.polling = true;
+    while (this.waiters.size > 0) {
       try {
         this.reachedPosition = Math.max(this.reachedPosition, await this.lowestCheckpoint());
       } catch {
         // The store does not answer: the waiters time out, and the write answers as committed.
       }
-      const still: Waiter[] = [];
-      for (const w of this.waiters) {
-        if (w.position <= this.reachedPosition) {
-          clearTimeout(w.timer);
-          w.resolve(true);
-        } else still.push(w);
-      }
-      this.waiters = still;
-      if (still.length > 0) await new Promise((r) => setTimeout(r, this.pollMs));
+      this.waiters.settle((position) => position <= this.reachedPosition);
+      if (this.waiters.size > 0) await new Promise((r) => setTimeout(r, this.pollMs));
     }
+    this.polling = false;
   }
 
   private async lowestCheckpoint(): Promise<number> {

@@ -13,6 +13,8 @@ import { ReadModels } from './read-models';
 import { UnitOfWork } from './unit-of-work';
 import { DROP_GRACE_MS, GenerationRetirement } from './generation-retirement';
 import type { ProjectionLease } from './projection-lease';
+import { takeRebuildRequests } from './rebuild-requests';
+import { PositionWaiters } from './position-waiters';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -87,11 +89,7 @@ export class ProjectionEngine {
   /** The live batch being written, and its units of work (read by the next batch meanwhile). */
   private liveWriting: Promise<void> = Promise.resolve();
   private livePrevious = new Map<string, UnitOfWork>();
-  private waiters: Array<{
-    position: number;
-    resolve: (ok: boolean) => void;
-    timer: NodeJS.Timeout;
-  }> = [];
+  private readonly waiters = new PositionWaiters();
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
@@ -188,11 +186,7 @@ export class ProjectionEngine {
     await this.subscription?.close();
     await this.loop;
     await this.liveWriting.catch(() => undefined);
-    for (const w of this.waiters) {
-      clearTimeout(w.timer);
-      w.resolve(false);
-    }
-    this.waiters = [];
+    this.waiters.cancelAll();
     await this.options.lease?.release().catch(() => undefined);
   }
 
@@ -202,17 +196,7 @@ export class ProjectionEngine {
    */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
     if (this.reached(position)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(position, timeoutMs);
   }
 
   async status(): Promise<ProjectionStatus[]> {
@@ -247,17 +231,10 @@ export class ProjectionEngine {
   private async pickUpRequests(): Promise<void> {
     if (this.stopped) return;
     try {
-      const entries = await this.store.getMany<CatalogEntry>(CATALOG, [...this.live.keys()]);
-      for (const entry of entries) {
-        if (!entry.rebuildRequestedAt || this.builds.has(entry._id)) continue;
-        const { rebuildRequestedAt: _done, ...rest } = entry;
-        await this.store.write([
-          { collection: CATALOG, op: 'put', doc: { ...rest, updatedAt: this.now() } },
-        ]);
-        this.logger.log(`projection ${entry._id}: rebuild requested by an operator`);
-        void this.rebuild(entry._id).catch((e) =>
-          this.logger.error(`rebuild of ${entry._id} failed: ${e}`),
-        );
+      const idle = [...this.live.keys()].filter((name) => !this.builds.has(name));
+      for (const name of await takeRebuildRequests(this.store, idle, this.options.now())) {
+        this.logger.log(`projection ${name}: rebuild requested by an operator`);
+        void this.rebuild(name).catch((e) => this.logger.error(`rebuild of ${name} failed: ${e}`));
       }
     } catch (error) {
       this.logger.warn(
@@ -522,15 +499,7 @@ export class ProjectionEngine {
   }
 
   private settleWaiters(): void {
-    if (this.waiters.length === 0) return;
-    const still = [];
-    for (const w of this.waiters) {
-      if (this.reached(w.position)) {
-        clearTimeout(w.timer);
-        w.resolve(true);
-      } else still.push(w);
-    }
-    this.waiters = still;
+    this.waiters.settle((position) => this.reached(position));
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
