@@ -107,6 +107,8 @@ export class PersistenceModule {
             const logger = new Logger('Projections');
             // One process applies events at a time; a second one waits for the lease.
             const lease = new ProjectionLease(store, {
+              // Wall time, not the injected Clock: the lease is shared with other processes, and a
+              // test's clock may stand still or jump.
               now: () => new Date(),
               wait: true,
               log: (message) => logger.log(message),
