@@ -1,4 +1,4 @@
-import { groupWrites } from '../src/mongo/mongo-read-store';
+import { clientOptions, groupWrites } from '../src/mongo/mongo-read-store';
 
 describe('groupWrites (MongoDB read store)', () => {
   it('returns no bulk write for no writes', () => {
@@ -56,5 +56,18 @@ describe('groupWrites (MongoDB read store)', () => {
         },
       },
     ]);
+  });
+});
+
+describe('clientOptions (MongoDB read store)', () => {
+  it('fails fast by default, and lets the connection string set its own timeouts', () => {
+    expect(clientOptions('mongodb://mongo:27017/companion?replicaSet=rs0')).toMatchObject({
+      serverSelectionTimeoutMS: 5_000,
+      connectTimeoutMS: 5_000,
+      ignoreUndefined: true,
+    });
+    const own = clientOptions('mongodb://mongo/companion?serverSelectionTimeoutMS=100');
+    expect(own.serverSelectionTimeoutMS).toBeUndefined();
+    expect(own.connectTimeoutMS).toBe(5_000);
   });
 });

@@ -30,7 +30,7 @@ export interface BulkGroup {
 /**
  * The client options of the one MongoClient of a process. An outage must answer fast and clearly
  * (a 503 from /api/health, an error from a write) rather than stall a request for the driver's
- * 30-second defaults. Options in the URL are overridden by these.
+ * 30-second defaults. An option the URL sets wins (`clientOptions`).
  */
 export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
   // By default the driver writes an undefined field as null; the embedded adapter (JSON) drops
@@ -44,6 +44,15 @@ export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
   // A request waiting for a pooled connection that never frees up.
   waitQueueTimeoutMS: 5_000,
 };
+
+/** The defaults above, less those the connection string sets itself (the operator's word wins). */
+export function clientOptions(url: string): MongoClientOptions {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const inUrl = new Set([...query.keys()].map((k) => k.toLowerCase()));
+  return Object.fromEntries(
+    Object.entries(MONGO_CLIENT_OPTIONS).filter(([k]) => !inUrl.has(k.toLowerCase())),
+  );
+}
 
 /** Longest a transaction's commit may run on the server before it gives up. */
 const MAX_COMMIT_TIME_MS = 10_000;
@@ -83,7 +92,7 @@ export class MongoReadStore implements ReadStore {
   ) {}
 
   static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
-    const client = new MongoClient(url, MONGO_CLIENT_OPTIONS);
+    const client = new MongoClient(url, clientOptions(url));
     await client.connect();
     return MongoReadStore.over(client, dbName ?? databaseNamed(url));
   }
