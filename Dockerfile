@@ -16,5 +16,6 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER node
-EXPOSE 3000
+# 3000: the API; 9100: the projector's health endpoint.
+EXPOSE 3000 9100
 CMD ["node", "dist/apps/api/src/main.js"]

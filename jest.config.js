@@ -13,6 +13,12 @@ module.exports = {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.unit.spec.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/libs/**/*.int.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'] },
+    // The compose stack under faults: run by `npm run test:production`, skipped without it.
+    {
+      ...common,
+      displayName: 'production',
+      testMatch: ['<rootDir>/test/production/**/*.production.spec.ts'],
+    },
   ],
   // Real processes and servers on a 2-core machine: generous per-test time, never a timed assertion.
   testTimeout: 60_000,

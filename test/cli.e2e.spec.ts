@@ -68,6 +68,7 @@ describe('operator CLI against a store filled by the API', () => {
     expect(JSON.stringify(one)).not.toContain('companion_sk_');
   });
 
+  // Builds every read model in a process of its own: minutes on a loaded 2-core machine.
   it('replays the log up to a position into a scratch read store, and shows its documents', async () => {
     const stream = (await cli('stream', `agent-${agentId}`, '--json')).stdout
       .trim()
@@ -94,7 +95,7 @@ describe('operator CLI against a store filled by the API', () => {
       cli('replay', '--to', String(firstPosition), '--into', into),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('not empty') });
     await expect(cli('docs', 'nothing')).rejects.toMatchObject({ code: 2 });
-  });
+  }, 180_000);
 
   it('rebuilds inline when nothing else runs, and refuses unknown projections', async () => {
     const out = (await cli('rebuild', 'agents', '--inline', '--json')).stdout

@@ -18,6 +18,17 @@ export interface RunningApp {
 export async function startApp(
   options: { dataDir?: string; clock?: Clock; env?: Record<string, string> } = {},
 ): Promise<RunningApp> {
+  // `npm run test:production` points the HTTP-only suites at the compose stack's balancer.
+  const remote = process.env.E2E_BASE_URL;
+  if (remote)
+    return {
+      get app(): NestFastifyApplication {
+        throw new Error('this test reads the in-process app: it cannot run against E2E_BASE_URL');
+      },
+      baseUrl: remote.replace(/\/+$/, ''),
+      dataDir: '',
+      close: async () => {},
+    };
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'companion-e2e-'));
   // The port is known before start so that PUBLIC_BASE_URL (links in responses) is right.
   const port = await freePort();

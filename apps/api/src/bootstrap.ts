@@ -34,7 +34,8 @@ export async function createApp(
     bodyLimit: config.bodyLimitBytes,
     // Fastify's own logger stays off: requests are logged by nestjs-pino (platform/src/logging).
     logger: false,
-    trustProxy: false,
+    // Behind the balancer (docker-compose.yml) the client's address is in X-Forwarded-For.
+    trustProxy: config.trustProxy,
     genReqId: newRequestId,
     // Ids are UUIDs: a longer path parameter is refused by the router (414), in our error shape.
     routerOptions: { maxParamLength: 200 },

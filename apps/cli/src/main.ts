@@ -10,16 +10,15 @@ import {
   openReadStore,
 } from '@companion/platform';
 import {
-  CATALOG,
-  CatalogEntry,
-  Checkpoint,
-  CHECKPOINTS,
-  checkpointId,
   ProjectionEngine,
+  ProjectionLease,
+  rebuildProgress,
   readProjectionProgress,
   ReadModels,
   ReadStore,
+  requestRebuild,
   SqliteReadStore,
+  withdrawRebuildRequest,
 } from '@companion/read-store';
 import { buildProjections } from '@companion/all-projections';
 import { boundedEventStore } from './bounded-event-store';
@@ -137,7 +136,7 @@ async function dispatch(
         else
           for (const p of progress)
             console.log(
-              `${p.name.padEnd(16)} g${p.generation} v${p.version}  checkpoint ${p.checkpoint}  lag ${p.lag}  ${p.state}`,
+              `${p.name.padEnd(16)} g${p.generation} v${p.version}  checkpoint ${p.checkpoint}  lag ${p.lag}  ${p.state}${p.error ? ` (${p.error})` : ''}`,
             );
       } finally {
         await store.close();
@@ -259,12 +258,22 @@ async function rebuild(
   const report = progressReporter(json);
   try {
     if (inline) {
+      // Refused at once while a projector or an API runs the projections: two engines would apply
+      // events twice at the same time.
+      const lease = new ProjectionLease(store, {
+        now: () => new Date(),
+        wait: false,
+        onLost: (reason) => {
+          console.error(`rebuild stopped: ${reason}`);
+          process.exit(1);
+        },
+      });
       const engine = new ProjectionEngine(
         events,
         store,
         projections,
         new ReadModels(store, projections),
-        { now: () => new Date() },
+        { now: () => new Date(), lease },
       );
       await engine.start();
       const done = engine.rebuild(name);
@@ -282,7 +291,7 @@ async function rebuild(
       clearInterval(timer);
       await engine.stop();
     } else {
-      await requestRebuild(store, events, name, report);
+      await followRebuild(store, events, name, report);
     }
     const [after] = await readProjectionProgress(store, [name], await events.headPosition());
     report.finish(after);
@@ -291,44 +300,30 @@ async function rebuild(
   }
 }
 
-async function requestRebuild(
+async function followRebuild(
   store: ReadStore,
   events: EventStore,
   name: string,
   report: ReturnType<typeof progressReporter>,
 ): Promise<void> {
-  const entry = await store.get<CatalogEntry>(CATALOG, name);
-  if (!entry)
+  const from = await requestRebuild(store, name, new Date());
+  if (from === undefined)
     throw new UsageError(
       `projection "${name}" has never run against these stores; start the API (or the projector) first`,
     );
-  const from = entry.activeGeneration;
-  await store.write([
-    {
-      collection: CATALOG,
-      op: 'put',
-      doc: { ...entry, rebuildRequestedAt: new Date().toISOString() },
-    },
-  ]);
   const started = Date.now();
   let lastEvents = 0;
   let lastAt = Date.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
-    const now = await store.get<CatalogEntry>(CATALOG, name);
-    if (now && now.activeGeneration > from && !now.buildingGeneration) return;
-    if (now?.buildingGeneration) {
-      const cp = await store.get<Checkpoint>(
-        CHECKPOINTS,
-        checkpointId(name, now.buildingGeneration),
-      );
-      const applied = cp?.events ?? 0;
-      const rate = ((applied - lastEvents) * 1000) / Math.max(1, Date.now() - lastAt);
-      [lastEvents, lastAt] = [applied, Date.now()];
-      report(cp?.position ?? 0, await events.headPosition(), Math.round(rate));
-    } else if (now?.rebuildRequestedAt && Date.now() - started > PICK_UP_TIMEOUT_MS) {
-      const { rebuildRequestedAt: _r, ...rest } = now;
-      await store.write([{ collection: CATALOG, op: 'put', doc: rest }]);
+    const progress = await rebuildProgress(store, name, from);
+    if (progress.state === 'switched') return;
+    if (progress.state === 'building') {
+      const rate = ((progress.events - lastEvents) * 1000) / Math.max(1, Date.now() - lastAt);
+      [lastEvents, lastAt] = [progress.events, Date.now()];
+      report(progress.position, await events.headPosition(), Math.round(rate));
+    } else if (Date.now() - started > PICK_UP_TIMEOUT_MS) {
+      await withdrawRebuildRequest(store, name);
       throw new UsageError(
         'no running API or projector picked up the rebuild request; if none runs against these stores, use --inline',
       );

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger, Module } from '@nestjs/common';
+import { INestApplicationContext, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
   ConfigModule,
@@ -8,24 +8,57 @@ import {
   PersistenceModule,
   ProcessHealth,
 } from '@companion/platform';
-import { ProjectionEngine } from '@companion/read-store';
+import { ProjectionEngine, READ_STORE, ReadStore } from '@companion/read-store';
 import { buildProjections } from '@companion/all-projections';
+import { startHealthServer } from './health-server';
 
 /**
- * The projector: runs every projection as its own process, from EventStoreDB into MongoDB, so API
- * instances scale out and only read. In the embedded mode the API runs the projections itself.
+ * The projector: runs every projection as its own process (from KurrentDB into MongoDB in the
+ * compose topology), so API instances scale out and only read. Several may run: the projections
+ * lease lets one apply events and keeps the others waiting as standbys.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new Logger('Projector');
-  if (!config.mongoUrl) {
-    logger.error(
-      'MONGO_URL is not set: with the embedded read store the API runs the projections itself; the projector is for MongoDB.',
+  if (!config.mongoUrl)
+    logger.warn(
+      'MONGO_URL is not set: projecting into the embedded read store in DATA_DIR; start the API there with PROJECTIONS=off',
     );
-    process.exit(2);
-  }
 
   const projections = buildProjections(config);
+  let app: INestApplicationContext | undefined;
+
+  const health = startHealthServer(config.projectorHealthPort, async () => {
+    if (!app) return { ok: true, body: { status: 'standby', detail: 'waiting for the lease' } };
+    const failures = app.get(ProcessHealth).failures();
+    const store = app.get<ReadStore>(READ_STORE);
+    const readStore = await store.ping().then(
+      () => 'up',
+      (e: unknown) => `down: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    const status = await app.get(ProjectionEngine).status();
+    const ok = failures.length === 0 && readStore === 'up';
+    return {
+      ok,
+      body: {
+        status: ok ? 'ok' : 'degraded',
+        readStore,
+        projections: status.map(({ name, generation, checkpoint, lag, state, error }) => ({
+          name,
+          generation,
+          checkpoint,
+          lag,
+          state,
+          ...(error ? { error } : {}),
+        })),
+        ...(failures.length ? { failures } : {}),
+      },
+    };
+  });
+  health.on('listening', () => {
+    const address = health.address();
+    logger.log(`health on :${typeof address === 'object' && address ? address.port : '?'}/health`);
+  });
 
   @Module({
     imports: [
@@ -35,17 +68,19 @@ async function main(): Promise<void> {
   })
   class ProjectorModule {}
 
-  const app = await NestFactory.createApplicationContext(ProjectorModule, {
+  // Starting the context starts the engine, which first waits for the lease.
+  app = await NestFactory.createApplicationContext(ProjectorModule, {
     logger: ['log', 'warn', 'error'],
   });
   app.enableShutdownHooks();
-  // A loop that ended for good exits the process (code 1) after 5 s, so it is restarted.
-  exitOnFatal(app.get(ProcessHealth), { graceMs: 5000, close: () => app.close() });
-  await app.init();
-  const engine = app.get(ProjectionEngine);
   logger.log(
-    `running ${projections.length} projections from ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'} into MongoDB`,
+    `running ${projections.length} projections from ${config.eventStoreUrl ? 'KurrentDB' : 'SQLite'} into ${config.mongoUrl ? 'MongoDB' : 'SQLite'}`,
   );
+  const engine = app.get(ProjectionEngine);
+  // The lease lost or the subscription ended: health answers 503 naming it, then the process exits
+  // 1 after 5 s, so the restart policy starts a fresh projector (which waits for the lease). A
+  // projection that fails on an event keeps the others running (ProcessHealth: restart false).
+  exitOnFatal(app.get(ProcessHealth), { graceMs: 5000, close: () => app!.close() });
   const report = setInterval(() => {
     engine.status().then(
       (all) => {

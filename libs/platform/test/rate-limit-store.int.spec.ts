@@ -1,3 +1,4 @@
+import { MongoReadStore } from '@companion/read-store';
 import { randomUUID } from 'node:crypto';
 import { InMemoryRateLimitStore, MongoRateLimitStore, RateLimitStore } from '../src';
 
@@ -27,9 +28,18 @@ rateLimitStoreContract('in memory', async () => new InMemoryRateLimitStore());
 
 const url = process.env.MONGO_URL;
 if (url)
-  rateLimitStoreContract('MongoDB', () =>
-    MongoRateLimitStore.connect(url, `rateLimits_${randomUUID().slice(0, 8)}`),
-  );
+  rateLimitStoreContract('MongoDB', async () => {
+    // Over the read store's client, as the app does; closing it closes the client.
+    const readStore = await MongoReadStore.connect(url, 'companion_contract');
+    const store = await MongoRateLimitStore.over(
+      readStore.db,
+      `rateLimits_${randomUUID().slice(0, 8)}`,
+    );
+    return {
+      hit: (key: string, start: number, ms: number) => store.hit(key, start, ms),
+      close: () => readStore.close(),
+    };
+  });
 else {
   console.warn(
     'RateLimitStore contract: MongoDB skipped: MONGO_URL is not set (no MongoDB server on this machine).',

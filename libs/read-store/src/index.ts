@@ -7,3 +7,6 @@ export * from './projections/projection-engine';
 export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
+export * from './projections/generation-retirement';
+export * from './projections/projection-lease';
+export * from './projections/rebuild-requests';

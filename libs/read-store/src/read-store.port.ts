@@ -64,6 +64,16 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/** Where leases live: one document per lease, `_id` its name. */
+export const LEASES = '_leases';
+
+/** A time-limited claim of one process on a job only one may do at a time (running projections). */
+export interface Lease extends Doc {
+  owner: string;
+  /** ISO 8601, UTC: compared as text, which orders them in time. */
+  expiresAt: string;
+}
+
 export interface ReadStore {
   /** Creates the collection and its indexes if they are missing. Idempotent. */
   ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
@@ -85,12 +95,22 @@ export interface ReadStore {
   count(collection: string, filter?: Filter): Promise<number>;
 
   /**
-   * Applies the writes in order. The embedded adapter applies them atomically; MongoDB applies
-   * them in order, one bulk write per collection run, so a crash can leave a prefix applied:
-   * projections are idempotent per document (see ProjectionContext) and put their checkpoint last.
-   * A unique-index violation rejects with DuplicateKeyError.
+   * Applies the writes atomically: all of them or none, whatever fails or stops the process in
+   * between (SQLite: one transaction; MongoDB: one multi-document transaction). A later write to
+   * the same document wins. A projection batch, its documents and its checkpoints, is one call, so
+   * a replay after a crash starts from a checkpoint that matches the documents.
+   * A unique-index violation rejects with DuplicateKeyError, and nothing of the call is applied.
    */
   write(writes: readonly Write[]): Promise<void>;
+
+  /**
+   * Takes the lease `id` for `owner` until `until` if it is free, expired at `now`, or already
+   * `owner`'s (a renewal), in one atomic step, and answers the lease as it stands afterwards: the
+   * caller holds it when its `owner` is the caller.
+   */
+  claimLease(id: string, owner: string, now: Date, until: Date): Promise<Lease>;
+  /** Gives the lease up if `owner` holds it (a clean shutdown: the next owner need not wait). */
+  releaseLease(id: string, owner: string): Promise<void>;
 
   /** Reachability, for /api/health. */
   ping(): Promise<void>;

@@ -1,4 +1,4 @@
-import { groupWrites } from '../src/mongo/mongo-read-store';
+import { clientOptions, groupWrites } from '../src/mongo/mongo-read-store';
 
 describe('groupWrites (MongoDB read store)', () => {
   it('returns no bulk write for no writes', () => {
@@ -28,22 +28,46 @@ describe('groupWrites (MongoDB read store)', () => {
     ]);
   });
 
-  it('groups only consecutive writes to one collection, keeping the overall order', () => {
+  it('sends one bulk write per collection, in first-seen order, keeping the order within each', () => {
     const groups = groupWrites([
       { collection: 'items', op: 'put', doc: { _id: 'x', name: 'first' } },
+      { collection: '_checkpoints', op: 'put', doc: { _id: 'p@1', position: 1 } },
       { collection: 'items', op: 'put', doc: { _id: 'x', name: 'second' } },
-      { collection: 'checkpoints', op: 'put', doc: { _id: 'p', position: 1 } },
-      { collection: 'items', op: 'delete', id: 'x' },
-      { collection: 'checkpoints', op: 'put', doc: { _id: 'p', position: 2 } },
+      { collection: 'items', op: 'delete', id: 'y' },
+      { collection: '_checkpoints', op: 'put', doc: { _id: 'q@1', position: 1 } },
     ]);
     expect(groups.map((g) => [g.collection, g.operations.length])).toEqual([
-      ['items', 2],
-      ['checkpoints', 1],
-      ['items', 1],
-      ['checkpoints', 1],
+      ['items', 3],
+      ['_checkpoints', 2],
     ]);
-    expect(groups[0].operations[1]).toEqual({
-      replaceOne: { filter: { _id: 'x' }, replacement: { _id: 'x', name: 'second' }, upsert: true },
+    expect(groups[0].operations.slice(0, 2)).toEqual([
+      {
+        replaceOne: {
+          filter: { _id: 'x' },
+          replacement: { _id: 'x', name: 'first' },
+          upsert: true,
+        },
+      },
+      {
+        replaceOne: {
+          filter: { _id: 'x' },
+          replacement: { _id: 'x', name: 'second' },
+          upsert: true,
+        },
+      },
+    ]);
+  });
+});
+
+describe('clientOptions (MongoDB read store)', () => {
+  it('fails fast by default, and lets the connection string set its own timeouts', () => {
+    expect(clientOptions('mongodb://mongo:27017/companion?replicaSet=rs0')).toMatchObject({
+      serverSelectionTimeoutMS: 5_000,
+      connectTimeoutMS: 5_000,
+      ignoreUndefined: true,
     });
+    const own = clientOptions('mongodb://mongo/companion?serverSelectionTimeoutMS=100');
+    expect(own.serverSelectionTimeoutMS).toBeUndefined();
+    expect(own.connectTimeoutMS).toBe(5_000);
   });
 });

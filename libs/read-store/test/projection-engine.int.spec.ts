@@ -11,6 +11,7 @@ import {
   ProjectionContext,
   ProjectionEngine,
   ReadModels,
+  readProjectionProgress,
   SqliteReadStore,
 } from '../src';
 
@@ -47,11 +48,20 @@ const other: Projection = {
   },
 };
 
+async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('ProjectionEngine', () => {
   let dir: string;
   let events: EventStore;
   let store: SqliteReadStore;
   const engines: ProjectionEngine[] = [];
+  let fatal: Array<[string, string]> = [];
   const meta = { occurredAt: '2026-11-21T12:00:00.000Z' };
   const count = (stream: string, label: string) =>
     events.append(
@@ -62,13 +72,16 @@ describe('ProjectionEngine', () => {
   const noise = (stream: string) =>
     events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
 
-  async function startEngine(projections: Projection[]): Promise<ProjectionEngine> {
+  async function startEngine(
+    projections: Projection[],
+    dropGraceMs = 0,
+  ): Promise<ProjectionEngine> {
     const engine = new ProjectionEngine(
       events,
       store,
       projections,
       new ReadModels(store, projections),
-      { now: () => new Date() },
+      { now: () => new Date(), dropGraceMs, onFatal: (c, r) => fatal.push([c, r]) },
     );
     engines.push(engine);
     await engine.start();
@@ -76,6 +89,7 @@ describe('ProjectionEngine', () => {
   }
 
   beforeEach(() => {
+    fatal = [];
     dir = mkdtempSync(join(tmpdir(), 'companion-proj-'));
     events = new SqliteEventStore({ filename: join(dir, 'events.db') });
     store = new SqliteReadStore(join(dir, 'read.db'));
@@ -165,22 +179,39 @@ describe('ProjectionEngine', () => {
     const after = await engine.readModels.find<Tally>('tallies', {}, { sort: [['_id', 1]] });
     expect(after.reduce((n, t) => n + t.count, 0)).toBe(320);
     expect(after.map((t) => t._id)).toEqual(before.map((t) => t._id));
+    await until(async () => !(await store.listCollections()).includes('tallies_g1'));
     const collections = await store.listCollections();
     expect(collections).toContain('tallies_g2');
-    expect(collections).not.toContain('tallies_g1');
     expect(collections).toContain('labels_g1');
   });
 
+  it('keeps the old generation through the grace period after a switch, then drops it', async () => {
+    const engine = await startEngine([tallies()], 60_000);
+    const r = await count('counter-1', 'a');
+    await engine.waitFor(r.position, 2000);
+    await engine.rebuild('tallies');
+    // An instance that has not polled the catalog yet still reads generation 1.
+    expect(await store.get('tallies_g1', 'counter-1')).toMatchObject({ count: 1 });
+    expect(await store.get(CHECKPOINTS, checkpointId('tallies', 1))).not.toBeNull();
+    // Stopped within the grace period: the next start drops what was left, after its own grace.
+    await engine.stop();
+    await startEngine([tallies()], 50);
+    await until(async () => !(await store.listCollections()).includes('tallies_g1'));
+    expect(await store.get(CHECKPOINTS, checkpointId('tallies', 1))).toBeNull();
+    expect(await store.get('tallies_g2', 'counter-1')).toMatchObject({ count: 1 });
+  });
+
   it('rebuilds on start when the projection code has a new version', async () => {
-    let engine = await startEngine([tallies(1)]);
+    const engine = await startEngine([tallies(1)]);
     const r = await count('counter-a', 'one');
     await engine.waitFor(r.position, 2000);
     await engine.stop();
-    engine = await startEngine([tallies(2)]);
-    const deadline = Date.now() + 5000;
-    while ((await engine.status())[0].version !== 2 && Date.now() < deadline)
-      await new Promise((res) => setTimeout(res, 20));
-    expect((await engine.readModels.get<Tally>('tallies', 'counter-a'))?.count).toBe(10);
+    const started = await startEngine([tallies(2)]);
+    // The status shows version 2 from the switch on; the query side follows once it is recorded.
+    await until(
+      async () => (await started.readModels.get<Tally>('tallies', 'counter-a'))?.count === 10,
+    );
+    expect((await started.status())[0]).toMatchObject({ version: 2, generation: 2 });
   });
 
   it('applies two updates of one document by the same event (not mistaken for a replay)', async () => {
@@ -218,5 +249,15 @@ describe('ProjectionEngine', () => {
     const status = await engine.status();
     expect(status.find((s) => s.name === 'tallies')).toMatchObject({ state: 'failed' });
     expect(status.find((s) => s.name === 'tallies')?.error).toMatch(/boom/);
+    // Recorded in the catalog, where API instances and `cli status` read it.
+    await until(async () =>
+      (await readProjectionProgress(store, ['tallies', 'labels'], r.position)).some(
+        (p) => p.state === 'failed',
+      ),
+    );
+    const [tally, labels] = await readProjectionProgress(store, ['tallies', 'labels'], r.position);
+    expect(tally).toMatchObject({ state: 'failed', error: expect.stringMatching(/boom/) });
+    expect(labels.state).toBe('live');
+    expect(fatal).toEqual([['projection tallies', expect.stringMatching(/boom/)]]);
   });
 });

@@ -41,6 +41,14 @@ export interface AppConfig {
    * a 1 000 000-event log: 77 s frozen, 39 s not).
    */
   freezeShared: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the client's address (per-IP rate limits,
+   * logs): `TRUST_PROXY=off` (default), `on` (any), a hop count (`1`: the balancer in front), or
+   * comma-separated addresses and CIDRs. Fastify's `trustProxy` option.
+   */
+  trustProxy: boolean | number | string;
+  /** The projector's health endpoint port (`PROJECTOR_HEALTH_PORT`, 0 for any free one). */
+  projectorHealthPort: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
   /** `LOG_LEVEL`: fatal, error, warn, info (the default), debug, trace or silent. */
@@ -114,6 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ['json', 'pretty'] as const,
       env.NODE_ENV === 'production' ? 'json' : 'pretty',
     ),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    projectorHealthPort: integer(
+      env.PROJECTOR_HEALTH_PORT,
+      'PROJECTOR_HEALTH_PORT',
+      9100,
+      0,
+      65535,
+    ),
   };
 }
 
@@ -128,6 +144,17 @@ function oneOf<T extends string>(
   if (!(allowed as readonly string[]).includes(v))
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
   return v as T;
+}
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  const v = optional(value);
+  if (v === undefined || v.toLowerCase() === 'off') return false;
+  if (v.toLowerCase() === 'on') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^[0-9A-Fa-f:.\/]+(\s*,\s*[0-9A-Fa-f:.\/]+)*$/.test(v)) return v;
+  throw new ConfigError(
+    `TRUST_PROXY must be "on", "off", a hop count or addresses/CIDRs, got "${value}"`,
+  );
 }
 
 function onOff(value: string | undefined, name: string, fallback: boolean): boolean {

@@ -14,7 +14,7 @@ export interface ExitOnFatalOptions {
 
 /**
  * Architecture §8: a loop that ended for good while the process was not stopping makes the process
- * exit non-zero, after `graceMs`, so an orchestrator restarts it instead of routing traffic to a
+ * exit non-zero, after `graceMs`, when a restart can help (`FatalFailure.restart`), so an orchestrator restarts it instead of routing traffic to a
  * process that looks up but no longer works. Only the first failure counts.
  */
 export function exitOnFatal(health: ProcessHealth, options: ExitOnFatalOptions): () => void {
@@ -22,7 +22,7 @@ export function exitOnFatal(health: ProcessHealth, options: ExitOnFatalOptions):
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let exiting = false;
   return health.onFatal((failure: FatalFailure) => {
-    if (exiting) return;
+    if (exiting || !failure.restart) return;
     exiting = true;
     logger.error(`exiting in ${options.graceMs} ms: ${failure.component} stopped`);
     setTimeout(() => {

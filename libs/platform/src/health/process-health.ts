@@ -5,6 +5,12 @@ export interface FatalFailure {
   /** Which loop, as shown by /api/health: `live-log`, `projections`, … */
   component: string;
   reason: string;
+  /**
+   * Whether a restart can help: a subscription that ended will run again in a new process, but a
+   * projection that cannot apply an event would fail on the same event after every restart, so the
+   * process stays up (503 naming it) until an operator fixes and rebuilds it.
+   */
+  restart: boolean;
 }
 
 /**
@@ -18,9 +24,9 @@ export class ProcessHealth {
   private readonly failed = new Map<string, FatalFailure>();
   private readonly listeners = new Set<(failure: FatalFailure) => void>();
 
-  fail(component: string, reason: string): void {
+  fail(component: string, reason: string, options: { restart?: boolean } = {}): void {
     if (this.failed.has(component)) return;
-    const failure = { component, reason };
+    const failure = { component, reason, restart: options.restart ?? true };
     this.failed.set(component, failure);
     this.logger.error(`${component} stopped: ${reason}`);
     for (const listener of this.listeners) listener(failure);

@@ -14,6 +14,7 @@ import {
   CheckpointWatcher,
   Projection,
   ProjectionEngine,
+  ProjectionLease,
   READ_STORE,
   ReadModels,
   ReadStore,
@@ -94,20 +95,44 @@ export class PersistenceModule {
         },
         {
           provide: ProjectionEngine,
-          inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels],
+          inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels, ProcessHealth],
           useFactory: (
             config: AppConfig,
             clock: Clock,
             events: EventStore,
             store: ReadStore,
             readModels: ReadModels,
-          ) =>
-            (options.runProjections ?? config.runProjections)
-              ? new ProjectionEngine(events, store, options.projections, readModels, {
-                  now: () => clock.now(),
-                  logger: new Logger('Projections'),
-                })
-              : null,
+            health: ProcessHealth,
+          ) => {
+            if (!(options.runProjections ?? config.runProjections)) return null;
+            const logger = new Logger('Projections');
+            // One process applies events at a time; a second one waits for the lease.
+            const lease = new ProjectionLease(store, {
+              // Wall time, not the injected Clock: the lease is shared with other processes, and a
+              // test's clock may stand still or jump.
+              now: () => new Date(),
+              wait: true,
+              log: (message) => logger.log(message),
+              onLost: (reason) => {
+                health.fail('projections', reason);
+                void engine.stop();
+              },
+            });
+            const engine: ProjectionEngine = new ProjectionEngine(
+              events,
+              store,
+              options.projections,
+              readModels,
+              {
+                now: () => clock.now(),
+                logger,
+                lease,
+                onFatal: (component, reason, restart) =>
+                  health.fail(component, reason, { restart }),
+              },
+            );
+            return engine;
+          },
         },
         {
           provide: CheckpointWatcher,

@@ -1,4 +1,4 @@
-import { Collection, MongoClient } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { RateLimitStore } from './rate-limit-store';
 
 interface WindowDoc {
@@ -9,19 +9,17 @@ interface WindowDoc {
 
 /**
  * The shared counters for several API instances: one document per key and window, incremented
- * atomically with an upsert, and removed by a TTL index once the window is over.
+ * atomically with an upsert, and removed by a TTL index once the window is over. It uses the read
+ * store's database and client (one connection pool and one set of timeouts per process); the
+ * client is the read store's to close.
  */
 export class MongoRateLimitStore implements RateLimitStore {
-  private constructor(
-    private readonly client: MongoClient,
-    private readonly windows: Collection<WindowDoc>,
-  ) {}
+  private constructor(private readonly windows: Collection<WindowDoc>) {}
 
-  static async connect(url: string, collection = 'rateLimits'): Promise<MongoRateLimitStore> {
-    const client = await MongoClient.connect(url);
-    const windows = client.db().collection<WindowDoc>(collection);
+  static async over(db: Db, collection = 'rateLimits'): Promise<MongoRateLimitStore> {
+    const windows = db.collection<WindowDoc>(collection);
     await windows.createIndex({ expiresAt: 1 }, { name: 'ttl', expireAfterSeconds: 0 });
-    return new MongoRateLimitStore(client, windows);
+    return new MongoRateLimitStore(windows);
   }
 
   async hit(key: string, windowStart: number, windowMs: number): Promise<number> {
@@ -33,7 +31,5 @@ export class MongoRateLimitStore implements RateLimitStore {
     return doc?.count ?? 1;
   }
 
-  async close(): Promise<void> {
-    await this.client.close();
-  }
+  async close(): Promise<void> {}
 }

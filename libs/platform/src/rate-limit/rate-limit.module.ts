@@ -1,4 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { MongoReadStore, READ_STORE, ReadStore } from '@companion/read-store';
 import { AppConfig, CONFIG } from '../config/config';
 import { MongoRateLimitStore } from './mongo-rate-limit-store';
 import { InMemoryRateLimitStore, RATE_LIMIT_STORE, RateLimitStore } from './rate-limit-store';
@@ -18,10 +19,15 @@ class RateLimitStoreCloser implements OnApplicationShutdown {
   providers: [
     {
       provide: RATE_LIMIT_STORE,
-      inject: [CONFIG],
-      useFactory: (config: AppConfig): Promise<RateLimitStore> | RateLimitStore =>
-        config.mongoUrl && config.rateLimits
-          ? MongoRateLimitStore.connect(config.mongoUrl)
+      inject: [CONFIG, READ_STORE],
+      // Shared through MongoDB whenever the read store is MongoDB (MONGO_URL): every instance
+      // behind the balancer counts into the same windows.
+      useFactory: (
+        config: AppConfig,
+        store: ReadStore,
+      ): Promise<RateLimitStore> | RateLimitStore =>
+        config.rateLimits && store instanceof MongoReadStore
+          ? MongoRateLimitStore.over(store.db)
           : new InMemoryRateLimitStore(),
     },
     RateLimiter,

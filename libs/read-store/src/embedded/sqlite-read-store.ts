@@ -6,6 +6,8 @@ import {
   Filter,
   FindOptions,
   IndexSpec,
+  Lease,
+  LEASES,
   ReadStore,
   Write,
 } from '../read-store.port';
@@ -231,6 +233,34 @@ export class SqliteReadStore implements ReadStore {
   private writerThread(): WriterThread<DocumentWriteRequest, DocumentWriteResult> {
     this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, writeDocuments);
     return this.writer;
+  }
+
+  async claimLease(id: string, owner: string, now: Date, until: Date): Promise<Lease> {
+    // On this thread's connection, in an IMMEDIATE transaction: it takes the file's write lock
+    // before reading, so two processes cannot both see the lease free (busy_timeout waits).
+    const t = table(LEASES);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+    const claim = this.db.transaction((): Lease => {
+      const row = this.db.prepare(`SELECT doc FROM ${t} WHERE id = ?`).get(id) as
+        { doc: string } | undefined;
+      const held = row ? (JSON.parse(row.doc) as Lease) : undefined;
+      if (held && held.owner !== owner && held.expiresAt > now.toISOString()) return held;
+      const lease: Lease = { _id: id, owner, expiresAt: until.toISOString() };
+      this.db
+        .prepare(
+          `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+        )
+        .run(id, JSON.stringify(lease));
+      return lease;
+    });
+    return claim.immediate();
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    if (!this.exists(LEASES)) return;
+    this.db
+      .prepare(`DELETE FROM ${table(LEASES)} WHERE id = ? AND json_extract(doc, '$.owner') = ?`)
+      .run(id, owner);
   }
 
   async ping(): Promise<void> {

@@ -1,10 +1,19 @@
-import { AnyBulkWriteOperation, Collection, Db, MongoClient, MongoServerError } from 'mongodb';
+import {
+  AnyBulkWriteOperation,
+  Collection,
+  Db,
+  MongoClient,
+  MongoClientOptions,
+  MongoServerError,
+} from 'mongodb';
 import {
   Doc,
   DuplicateKeyError,
   Filter,
   FindOptions,
   IndexSpec,
+  Lease,
+  LEASES,
   ReadStore,
   Write,
 } from '../read-store.port';
@@ -19,43 +28,81 @@ export interface BulkGroup {
 }
 
 /**
- * Turns the port's writes into one ordered bulk write per run of consecutive writes to the same
- * collection. Runs are not merged across collections: that would reorder writes, and a checkpoint
- * must land after the documents it covers.
+ * The client options of the one MongoClient of a process. An outage must answer fast and clearly
+ * (a 503 from /api/health, an error from a write) rather than stall a request for the driver's
+ * 30-second defaults. An option the URL sets wins (`clientOptions`).
+ */
+export const MONGO_CLIENT_OPTIONS: MongoClientOptions = {
+  // By default the driver writes an undefined field as null; the embedded adapter (JSON) drops
+  // it, and `{ f: null }` vs `$exists` would then tell the two apart.
+  ignoreUndefined: true,
+  // No reachable primary: fail an operation after 5 s instead of 30 s.
+  serverSelectionTimeoutMS: 5_000,
+  connectTimeoutMS: 5_000,
+  // A send or receive that hangs on an open socket (a server that stopped answering).
+  socketTimeoutMS: 20_000,
+  // A request waiting for a pooled connection that never frees up.
+  waitQueueTimeoutMS: 5_000,
+};
+
+/** The defaults above, less those the connection string sets itself (the operator's word wins). */
+export function clientOptions(url: string): MongoClientOptions {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const inUrl = new Set([...query.keys()].map((k) => k.toLowerCase()));
+  return Object.fromEntries(
+    Object.entries(MONGO_CLIENT_OPTIONS).filter(([k]) => !inUrl.has(k.toLowerCase())),
+  );
+}
+
+/** Longest a transaction's commit may run on the server before it gives up. */
+const MAX_COMMIT_TIME_MS = 10_000;
+
+/**
+ * Turns the port's writes into one ordered bulk write per collection, in the order each collection
+ * first appears, keeping the order of the writes within a collection (a later write to the same
+ * `_id` wins). Merging across the batch does not reorder anything visible: the bulk writes of one
+ * `write` run in one transaction, so the documents and the checkpoints that cover them become
+ * visible together; all the checkpoints of a batch go in one bulk write.
  */
 export function groupWrites(writes: readonly Write[]): BulkGroup[] {
-  const groups: BulkGroup[] = [];
+  const groups = new Map<string, BulkGroup>();
   for (const w of writes) {
     const op: AnyBulkWriteOperation<Doc> =
       w.op === 'put'
         ? { replaceOne: { filter: { _id: w.doc._id }, replacement: w.doc, upsert: true } }
         : { deleteOne: { filter: { _id: w.id } } };
-    const last = groups[groups.length - 1];
-    if (last?.collection === w.collection) last.operations.push(op);
-    else groups.push({ collection: w.collection, operations: [op] });
+    let group = groups.get(w.collection);
+    if (!group) groups.set(w.collection, (group = { collection: w.collection, operations: [] }));
+    group.operations.push(op);
   }
-  return groups;
+  return [...groups.values()];
 }
 
 /**
  * The MongoDB read store. The port's query language is a subset of MongoDB's filter language, so
  * filters pass through unchanged; documents are stored as they are, with the port's string `_id`.
+ * Each `write` is one multi-document transaction, so the server must be a replica set (a single
+ * node one is enough: see docker-compose.yml) or a sharded cluster.
  */
 export class MongoReadStore implements ReadStore {
   private constructor(
     private readonly client: MongoClient,
-    private readonly db: Db,
+    /** The process's one database handle: the rate-limit store shares it (and the client's pool). */
+    readonly db: Db,
   ) {}
 
   static async connect(url: string, dbName?: string): Promise<MongoReadStore> {
-    // By default the driver writes an undefined field as null; the embedded adapter (JSON) drops
-    // it, and `{ f: null }` vs `$exists` would then tell the two apart.
-    const client = new MongoClient(url, { ignoreUndefined: true });
+    const client = new MongoClient(url, clientOptions(url));
     await client.connect();
-    // The driver falls back to 'test' when the URL names no database, so whether it names one is
-    // read from the URL itself; the name is still decoded by the driver (`client.db()`).
-    const urlNamesDb = /^[^:]+:\/\/[^/?]*\/[^?]/.test(url);
-    return new MongoReadStore(client, client.db(dbName ?? (urlNamesDb ? undefined : 'companion')));
+    return MongoReadStore.over(client, dbName ?? databaseNamed(url));
+  }
+
+  /**
+   * A store over a client made elsewhere. Tests pass a stand-in that records the calls and injects
+   * faults (test/mongo-write-plan); it proves what the adapter sends, not what a server does.
+   */
+  static over(client: MongoClient, dbName?: string): MongoReadStore {
+    return new MongoReadStore(client, client.db(dbName));
   }
 
   private coll(collection: string): Collection<Doc> {
@@ -127,16 +174,55 @@ export class MongoReadStore implements ReadStore {
   }
 
   async write(writes: readonly Write[]): Promise<void> {
-    // Sequential on purpose: each run must be applied before the next one starts.
-    for (const group of groupWrites(writes)) {
-      try {
-        await this.coll(group.collection).bulkWrite(group.operations, { ordered: true });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === 11000)
-          throw new DuplicateKeyError(group.collection, error);
-        throw error;
-      }
+    if (writes.length === 0) return;
+    const groups = groupWrites(writes);
+    let current = '';
+    const session = this.client.startSession();
+    try {
+      // withTransaction retries the whole callback on a transient error (a primary stepping down)
+      // and the commit on an unknown commit result; a write is idempotent per document, so a retry
+      // writes the same state. Sequential: one session runs one operation at a time.
+      await session.withTransaction(
+        async () => {
+          for (const group of groups) {
+            current = group.collection;
+            await this.coll(group.collection).bulkWrite(group.operations, {
+              ordered: true,
+              session,
+            });
+          }
+        },
+        { writeConcern: { w: 'majority' }, maxCommitTimeMS: MAX_COMMIT_TIME_MS },
+      );
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000) throw new DuplicateKeyError(current, error);
+      throw error;
+    } finally {
+      await session.endSession();
     }
+  }
+
+  async claimLease(id: string, owner: string, now: Date, until: Date): Promise<Lease> {
+    const leases = this.db.collection<Lease>(LEASES);
+    try {
+      // Matches only a lease this owner may take; when another holds it, the upsert tries to
+      // insert a second document with the same _id and the server refuses it (E11000).
+      const lease = await leases.findOneAndUpdate(
+        { _id: id, $or: [{ owner }, { expiresAt: { $lte: now.toISOString() } }] },
+        { $set: { owner, expiresAt: until.toISOString() } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      if (lease) return lease;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 11000) throw error;
+    }
+    const held = await leases.findOne({ _id: id });
+    if (!held) throw new Error(`lease ${id} vanished while being claimed`);
+    return held;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.db.collection<Lease>(LEASES).deleteOne({ _id: id, owner });
   }
 
   async ping(): Promise<void> {
@@ -146,4 +232,12 @@ export class MongoReadStore implements ReadStore {
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+/**
+ * The database the URL names, or `companion`: the driver falls back to `test` when the URL names
+ * none, so whether it names one is read from the URL itself (the name is decoded by the driver).
+ */
+export function databaseNamed(url: string): string | undefined {
+  return /^[^:]+:\/\/[^/?]*\/[^?]/.test(url) ? undefined : 'companion';
 }

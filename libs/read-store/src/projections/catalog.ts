@@ -18,6 +18,11 @@ export interface CatalogEntry extends Doc {
    * switch happens inside the engine that serves the live generation, without downtime.
    */
   rebuildRequestedAt?: string;
+  /**
+   * The projection stopped (an event it cannot apply, or the engine's subscription ended): every
+   * API instance's /api/health answers 503 naming it until a projector starts again cleanly.
+   */
+  failed?: { reason: string; at: string };
   updatedAt: string;
 }
 

@@ -11,6 +11,10 @@ import {
 import type { Projection } from './projection';
 import { ReadModels } from './read-models';
 import { UnitOfWork } from './unit-of-work';
+import { DROP_GRACE_MS, GenerationRetirement } from './generation-retirement';
+import type { ProjectionLease } from './projection-lease';
+import { takeRebuildRequests } from './rebuild-requests';
+import { PositionWaiters } from './position-waiters';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -24,6 +28,16 @@ export interface ProjectionEngineOptions {
   /** Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000). */
   batchSize?: number;
   rebuildBatchSize?: number;
+  /** How long an old generation outlives a switch (default DROP_GRACE_MS). */
+  dropGraceMs?: number;
+  /** Held from `start` to `stop`: only one engine applies events at a time. */
+  lease?: ProjectionLease;
+  /**
+   * A projection, or the whole engine, stopped for good (ProcessHealth in the apps); `restart`
+   * says whether a new process would get further (the engine's subscription) or not (a projection
+   * that fails on an event).
+   */
+  onFatal?: (component: string, reason: string, restart: boolean) => void;
 }
 
 export type ProjectionState = 'live' | 'rebuilding' | 'failed';
@@ -79,16 +93,13 @@ export class ProjectionEngine {
   /** The live batch being written, and its units of work (read by the next batch meanwhile). */
   private liveWriting: Promise<void> = Promise.resolve();
   private livePrevious = new Map<string, UnitOfWork>();
-  private waiters: Array<{
-    position: number;
-    resolve: (ok: boolean) => void;
-    timer: NodeJS.Timeout;
-  }> = [];
+  private readonly waiters = new PositionWaiters();
   private readonly logger: EngineLogger;
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private stopped = false;
   private requests?: NodeJS.Timeout;
+  private readonly retirement: GenerationRetirement;
 
   constructor(
     private readonly events: EventStore,
@@ -102,6 +113,11 @@ export class ProjectionEngine {
     // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
     // document that many events change (a match, a pulse) is written once per batch.
     this.rebuildBatchSize = options.rebuildBatchSize ?? 50_000;
+    this.retirement = new GenerationRetirement(
+      store,
+      options.dropGraceMs ?? DROP_GRACE_MS,
+      (message) => this.logger.warn(message),
+    );
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
@@ -110,10 +126,17 @@ export class ProjectionEngine {
   }
 
   async start(): Promise<void> {
+    await this.options.lease?.acquire();
     await this.store.ensureCollection(CATALOG);
     await this.store.ensureCollection(CHECKPOINTS);
     for (const projection of this.projections) {
       let entry = await this.store.get<CatalogEntry>(CATALOG, projection.name);
+      if (entry?.failed) {
+        // A fresh start tries again; a projection that still cannot apply fails again.
+        const { failed: _cleared, ...rest } = entry;
+        entry = { ...rest, updatedAt: this.now() } as CatalogEntry;
+        await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
+      }
       if (!entry) {
         entry = {
           _id: projection.name,
@@ -135,6 +158,7 @@ export class ProjectionEngine {
         checkpoint: checkpoint?.position ?? 0,
       });
       this.readModels.setGeneration(projection.name, entry.activeGeneration);
+      await this.retirement.retireLeftovers(projection, entry.activeGeneration);
     }
     const from = Math.min(
       ...[...this.live.values()].map((l) => l.checkpoint),
@@ -160,15 +184,14 @@ export class ProjectionEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.requests) clearInterval(this.requests);
+    // A generation waiting to be dropped is dropped by the next start (retireLeftovers).
+    this.retirement.stop();
     await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
     await this.subscription?.close();
     await this.loop;
     await this.liveWriting.catch(() => undefined);
-    for (const w of this.waiters) {
-      clearTimeout(w.timer);
-      w.resolve(false);
-    }
-    this.waiters = [];
+    this.waiters.cancelAll();
+    await this.options.lease?.release().catch(() => undefined);
   }
 
   /**
@@ -177,17 +200,7 @@ export class ProjectionEngine {
    */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
     if (this.reached(position)) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(position, timeoutMs);
   }
 
   async status(): Promise<ProjectionStatus[]> {
@@ -222,17 +235,10 @@ export class ProjectionEngine {
   private async pickUpRequests(): Promise<void> {
     if (this.stopped) return;
     try {
-      const entries = await this.store.getMany<CatalogEntry>(CATALOG, [...this.live.keys()]);
-      for (const entry of entries) {
-        if (!entry.rebuildRequestedAt || this.builds.has(entry._id)) continue;
-        const { rebuildRequestedAt: _done, ...rest } = entry;
-        await this.store.write([
-          { collection: CATALOG, op: 'put', doc: { ...rest, updatedAt: this.now() } },
-        ]);
-        this.logger.log(`projection ${entry._id}: rebuild requested by an operator`);
-        void this.rebuild(entry._id).catch((e) =>
-          this.logger.error(`rebuild of ${entry._id} failed: ${e}`),
-        );
+      const idle = [...this.live.keys()].filter((name) => !this.builds.has(name));
+      for (const name of await takeRebuildRequests(this.store, idle, this.options.now())) {
+        this.logger.log(`projection ${name}: rebuild requested by an operator`);
+        void this.rebuild(name).catch((e) => this.logger.error(`rebuild of ${name} failed: ${e}`));
       }
     } catch (error) {
       this.logger.warn(
@@ -345,13 +351,8 @@ export class ProjectionEngine {
       this.checkpointWrite(projection.name, build.generation, live.checkpoint),
     ]);
     this.readModels.setGeneration(projection.name, build.generation);
-    if (old !== build.generation) {
-      for (const c of projection.collections)
-        await this.store.dropCollection(physicalName(c.name, old));
-      await this.store.write([
-        { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, old) },
-      ]);
-    }
+    // Instances that poll the catalog still read the old generation until their next poll.
+    if (old !== build.generation) this.retirement.retire(projection, old);
     this.logger.log(
       `projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`,
     );
@@ -364,7 +365,27 @@ export class ProjectionEngine {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error(`projection subscription ended: ${String(error)}`);
+      if (this.stopped) return;
+      const reason = `projection subscription ended: ${error instanceof Error ? error.message : String(error)}`;
+      this.logger.error(reason);
+      this.options.onFatal?.('projections', reason, true);
+      for (const name of this.live.keys()) await this.recordFailure(name, reason);
+    }
+  }
+
+  /** Into the catalog, for the API instances' /api/health and `cli status` (best effort). */
+  private async recordFailure(name: string, reason: string): Promise<void> {
+    try {
+      const entry = await this.store.get<CatalogEntry>(CATALOG, name);
+      if (!entry) return;
+      const doc: CatalogEntry = {
+        ...entry,
+        failed: { reason, at: this.now() },
+        updatedAt: this.now(),
+      };
+      await this.store.write([{ collection: CATALOG, op: 'put', doc }]);
+    } catch (error) {
+      this.logger.warn(`could not record the failure of ${name}: ${String(error)}`);
     }
   }
 
@@ -394,6 +415,8 @@ export class ProjectionEngine {
         // A projection that cannot apply an event stops where it is; the others go on.
         l.error = `event at position ${batch[0].position}..${last}: ${error instanceof Error ? error.message : String(error)}`;
         this.logger.error(`projection ${l.projection.name} failed: ${l.error}`);
+        this.options.onFatal?.(`projection ${l.projection.name}`, l.error, false);
+        void this.recordFailure(l.projection.name, l.error);
       }
     }
     await this.liveWriting;
@@ -480,15 +503,7 @@ export class ProjectionEngine {
   }
 
   private settleWaiters(): void {
-    if (this.waiters.length === 0) return;
-    const still = [];
-    for (const w of this.waiters) {
-      if (this.reached(w.position)) {
-        clearTimeout(w.timer);
-        w.resolve(true);
-      } else still.push(w);
-    }
-    this.waiters = still;
+    this.waiters.settle((position) => this.reached(position));
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {

@@ -7,7 +7,8 @@ export interface ProjectionProgress {
   version: number;
   checkpoint: number;
   lag: number;
-  state: 'live' | 'rebuilding' | 'not started';
+  state: 'live' | 'rebuilding' | 'failed' | 'not started';
+  error?: string;
   rebuild?: { generation: number; checkpoint: number };
 }
 
@@ -40,7 +41,8 @@ export async function readProjectionProgress(
         version: entry.version,
         checkpoint,
         lag: Math.max(0, head - checkpoint),
-        state: entry.buildingGeneration ? 'rebuilding' : 'live',
+        state: entry.failed ? 'failed' : entry.buildingGeneration ? 'rebuilding' : 'live',
+        ...(entry.failed ? { error: entry.failed.reason } : {}),
       };
       if (entry.buildingGeneration) {
         const building = await store.get<Checkpoint>(

@@ -28,8 +28,8 @@ export interface ProjectedDoc extends Doc {
 
 /**
  * What `apply` may do. Both writes are idempotent. `update`: an event whose position is not newer
- * than the document's `_pos` leaves the document alone, so replaying a batch after a crash (MongoDB
- * applies writes before the checkpoint, not atomically with it) changes nothing. `put`: see below.
+ * than the document's `_pos` leaves the document alone, so applying an event twice (a rebuild
+ * that overlaps the live run, a replay) changes nothing. `put`: see below.
  */
 export interface ProjectionContext {
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;

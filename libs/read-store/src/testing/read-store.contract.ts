@@ -207,6 +207,53 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       await store.dropCollection(unique);
     });
 
+    it('a rejected write leaves nothing behind, in any collection', async () => {
+      const unique = `${coll}_u`;
+      await store.ensureCollection(unique, [
+        { name: 'by_name', fields: [['name', 1]], unique: true },
+      ]);
+      await store.write([{ collection: unique, op: 'put', doc: { _id: '1', name: 'same' } }]);
+      await seed();
+      await expect(
+        store.write([
+          { collection: coll, op: 'delete', id: 'a' },
+          { collection: coll, op: 'put', doc: { _id: 'e', name: 'Eve' } },
+          { collection: unique, op: 'put', doc: { _id: '2', name: 'same' } },
+          { collection: coll, op: 'put', doc: { _id: 'f', name: 'Fay' } },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(ids(await store.find(coll, {}, { sort: [['_id', 1]] }))).toEqual(['a', 'b', 'c', 'd']);
+      expect(await store.count(unique)).toBe(1);
+      await store.dropCollection(unique);
+    });
+
+    it('grants a lease to one owner at a time, renews it, and hands it over once it expires', async () => {
+      const id = `lease_${coll}`;
+      const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
+      expect(await store.claimLease(id, 'p1', at(0), at(10))).toMatchObject({
+        _id: id,
+        owner: 'p1',
+        expiresAt: at(10).toISOString(),
+      });
+      // Held and not expired: the other owner is told who holds it, and until when.
+      expect(await store.claimLease(id, 'p2', at(5), at(15))).toMatchObject({
+        owner: 'p1',
+        expiresAt: at(10).toISOString(),
+      });
+      expect(await store.claimLease(id, 'p1', at(6), at(16))).toMatchObject({
+        owner: 'p1',
+        expiresAt: at(16).toISOString(),
+      });
+      expect((await store.claimLease(id, 'p2', at(15), at(25))).owner).toBe('p1');
+      expect(await store.claimLease(id, 'p2', at(16), at(26))).toMatchObject({ owner: 'p2' });
+      // Released only by its owner.
+      await store.releaseLease(id, 'p1');
+      expect((await store.claimLease(id, 'p1', at(17), at(27))).owner).toBe('p2');
+      await store.releaseLease(id, 'p2');
+      expect((await store.claimLease(id, 'p1', at(18), at(28))).owner).toBe('p1');
+      await store.releaseLease(id, 'p1');
+    });
+
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

@@ -1,0 +1,73 @@
+import type { ReadStore } from '../read-store.port';
+import { CHECKPOINTS, checkpointId, physicalName } from './catalog';
+import type { Projection } from './projection';
+
+/**
+ * How often a process that does not run the projections (an API instance against MongoDB) reads
+ * the catalog for the live generations (CheckpointWatcher).
+ */
+export const CATALOG_POLL_MS = 1_000;
+
+/**
+ * How long an old generation outlives a rebuild's switch. An API instance learns of the switch at
+ * its next catalog poll and reads the old generation until then: dropping it at once made every
+ * instance read an empty collection for up to a poll (401 for every API key after each rebuild).
+ * Several polls, so a slow poll or a query in flight still finds it.
+ */
+export const DROP_GRACE_MS = 15 * CATALOG_POLL_MS;
+
+/** Drops generations that no longer serve, once the grace period is over. */
+export class GenerationRetirement {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly graceMs: number,
+    private readonly onError: (message: string) => void,
+  ) {}
+
+  /** The generation stopped serving now: dropped with its checkpoint after the grace period. */
+  retire(projection: Projection, generation: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.drop(projection, generation).catch((error) =>
+        this.onError(
+          `could not drop generation ${generation} of ${projection.name}: ${error instanceof Error ? error.message : error}`,
+        ),
+      );
+    }, this.graceMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * Generations a stopped process left behind (it stopped during a grace period or a rebuild):
+   * every one but the live generation is retired, with the same grace (an instance may have
+   * switched to the live one moments ago).
+   */
+  async retireLeftovers(projection: Projection, live: number): Promise<void> {
+    const collections = new Set(await this.store.listCollections());
+    const generations = new Set<number>();
+    for (const name of collections)
+      for (const c of projection.collections) {
+        const m = name.startsWith(`${c.name}_g`)
+          ? /^(\d+)$/.exec(name.slice(c.name.length + 2))
+          : null;
+        if (m && Number(m[1]) !== live) generations.add(Number(m[1]));
+      }
+    for (const g of generations) this.retire(projection, g);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private async drop(projection: Projection, generation: number): Promise<void> {
+    for (const c of projection.collections)
+      await this.store.dropCollection(physicalName(c.name, generation));
+    await this.store.write([
+      { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, generation) },
+    ]);
+  }
+}
