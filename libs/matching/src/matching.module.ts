@@ -10,6 +10,8 @@ import {
   SwipeHandler,
 } from './application/matching.commands';
 import { MatchingQueries } from './application/matching.queries';
+import { RankingWorkers } from './application/ranking-workers';
+import { AppConfig, CONFIG } from '@companion/platform';
 import {
   DiscoveryController,
   LeaderboardController,
@@ -23,6 +25,11 @@ import {
     CandidateIndex,
     MatchAccess,
     MatchingQueries,
+    {
+      provide: RankingWorkers,
+      useFactory: (config: AppConfig) => new RankingWorkers(config.discoveryWorkers),
+      inject: [CONFIG],
+    },
     SwipeHandler,
     SendMessageHandler,
     RateChemistryHandler,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export const CONFIG = Symbol('CONFIG');
@@ -40,6 +41,11 @@ export interface AppConfig {
    * a 1 000 000-event log: 77 s frozen, 39 s not).
    */
   freezeShared: boolean;
+  /**
+   * Threads that rank a new discovery caller beside the event loop when the population is large
+   * (`DISCOVERY_WORKERS`; the machine's cores by default, at most 4; 0 ranks on the event loop).
+   */
+  discoveryWorkers: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
 }
@@ -102,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     freezeShared: onOff(env.FREEZE_SHARED, 'FREEZE_SHARED', env.NODE_ENV === 'test'),
     sseHeartbeatMs: integer(env.SSE_HEARTBEAT_MS, 'SSE_HEARTBEAT_MS', 15_000, 10, 3_600_000),
+    discoveryWorkers: integer(
+      env.DISCOVERY_WORKERS,
+      'DISCOVERY_WORKERS',
+      Math.min(4, availableParallelism()),
+      0,
+      64,
+    ),
   };
 }
 
