@@ -11,6 +11,7 @@
 // than throughput, and `cpuRatioToPlainNest` compares the two servers' costs per request.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
+//   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 const { fork, execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
@@ -25,7 +26,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 /** Agents of the "asked again" scenario. */
 const AGAIN = 1_000;
-const source = join(ROOT, 'bench', 'data', String(N));
+/** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
+const SET = process.env.BENCH_DATA ?? String(N);
+const source = join(ROOT, 'bench', 'data', SET);
 
 /** Runs the load against a process and measures that process's CPU time per request. */
 async function measured(pid, url, requests, amount) {
@@ -82,13 +85,13 @@ async function reference(script, requests, args = []) {
 }
 
 async function main() {
-  if (!existsSync(join(source, 'agents.json')))
+  if (!existsSync(join(source, 'agents.json')) && SET === String(N))
     execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], {
       stdio: 'inherit',
     });
   const { agents, matches } = JSON.parse(readFileSync(join(source, 'agents.json'), 'utf8'));
   // Each run writes into a copy, so the generated set stays as it was.
-  const work = join(ROOT, 'bench', 'data', `run-${N}`);
+  const work = join(ROOT, 'bench', 'data', `run-${SET}`);
   rmSync(work, { recursive: true, force: true });
   cpSync(source, work, { recursive: true });
 
@@ -293,7 +296,7 @@ async function main() {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
     },
-    dataSet: { agents: N, matches: matches.length, events },
+    dataSet: { name: SET, agents: agents.length, matches: matches.length, events },
     only: only ?? null,
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     conditions: process.env.BENCH_CONDITIONS ?? null,
