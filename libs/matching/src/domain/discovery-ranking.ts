@@ -78,7 +78,7 @@ export function rankTop(
     recentlyActive: m.lastParticipationMs[row] >= recentSince,
     lastParticipationMs: m.lastParticipationMs[row],
   }));
-  return { ranked, eligible: s.count };
+  return { ranked, eligible: s.total };
 }
 
 /** A candidate's place in discovery order: its bucket plus its score. */
@@ -109,7 +109,9 @@ class Search {
   readonly eligible: Int32Array;
   /** The histogram bin of each eligible row's bound. */
   readonly bins: Uint16Array;
+  /** Rows that can reach the top list (in `eligible`), and eligible rows in all. */
   count = 0;
+  total = 0;
   lo = Infinity;
   hi = -Infinity;
   scale = 0;
@@ -153,23 +155,50 @@ function marks(m: CandidateMatrix, ids: ReadonlySet<string>): Uint8Array {
   return out;
 }
 
-/** Pass 1: the first block of every row's dot product, and the bound on each eligible row's key. */
+/**
+ * Pass 1: every eligible row's bucket, then the first block of the dot product and the bound on the
+ * key of each row that can still reach the top list. A row's key lies in [bucket, bucket + 1] and
+ * buckets step by 2, so when the buckets from the highest down to some bucket hold `limit` eligible
+ * rows, no row of a lower bucket can enter the top list: those are not scored at all (with fewer
+ * than half the agents recently active, most rows then cost no dot product).
+ */
 function firstBlocks(s: Search, m: CandidateMatrix, q: RankingQuery): void {
   const { active, lastParticipationMs, sceneIds } = m;
   const { skip, only, liked, dot, bound, bucket, eligible } = s;
-  dotEachRow(q.callerVector, m.blockVectors[0], m.blocks[0].end, m.rows, dot);
-  const rest = s.remaining[0] + EPSILON;
   const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
   const scene = q.sceneId;
-  let count = 0;
-  let lo = Infinity;
-  let hi = -Infinity;
+  const perBucket = [0, 0, 0, 0];
+  let total = 0;
   for (let row = 0; row < m.rows; row++) {
     if (!active[row] || skip[row] || (only !== null && !only[row])) continue;
     if (scene !== undefined && sceneIds[row] !== scene) continue;
     const k = (liked[row] ? 4 : 0) + (lastParticipationMs[row] >= recentSince ? 2 : 0);
-    const b = k + toScore(dot[row] + rest);
     bucket[row] = k;
+    eligible[total++] = row;
+    perBucket[k >> 1]++;
+  }
+  s.total = total;
+  let floor = 6;
+  let considered = perBucket[3];
+  while (floor > 0 && considered < s.limit) {
+    floor -= 2;
+    considered += perBucket[floor >> 1];
+  }
+  const width = m.blocks[0].end;
+  const block = m.blockVectors[0];
+  // The dense pass over every row is about twice as fast per row as one row at a time.
+  const dense = 2 * considered > m.rows;
+  if (dense) dotEachRow(q.callerVector, block, width, m.rows, dot);
+  const rest = s.remaining[0] + EPSILON;
+  let count = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let j = 0; j < total; j++) {
+    const row = eligible[j];
+    const k = bucket[row];
+    if (k < floor) continue;
+    if (!dense) dot[row] = dotRange(q.callerVector, 0, block, row * width, width);
+    const b = k + toScore(dot[row] + rest);
     bound[row] = b;
     eligible[count++] = row;
     if (b < lo) lo = b;
