@@ -101,7 +101,9 @@ export function freshRanking(
     scores: new Map(ranked.map((r) => [r.id, r.score])),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
-  const patched = version === m.version ? kept : patch(m, kept, q);
+  // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
+  if (version === m.version) return { ranked: page(m, kept, q) ?? [], kept: stamp(m, kept, q) };
+  const patched = patch(m, kept, q);
   const shown = patched && page(m, patched, q);
   if (patched && shown) return { ranked: shown, kept: stamp(m, patched, q) };
   // Too much changed meanwhile, or too little is left ahead of the boundary: rank here, now.
