@@ -3,17 +3,23 @@
 // load generator against a bare Fastify route (the ceiling) in the same run — measured again just
 // before each scenario, because this machine's ceiling moves by a third from minute to minute. Beside
 // it the floor (bench/nest-floor.js): the service's own Nest pipeline answering a constant, which
-// shows how much of the ceiling the stack itself leaves before any of Companion's work.
+// shows how much of the ceiling the stack itself leaves before any of Companion's work. And the plain
+// Nest route (bench/nest-plain.js: Nest on Fastify, the same adapter options, no pipe, no guard,
+// answering a constant), the yardstick of the targets: every scenario's `ratioToPlainNest` is to the
+// plain route of its verb measured just before it. Beside req/s, each server's CPU time per request
+// (user + system from /proc, every thread): on a machine shared with other work it moves far less
+// than throughput, and `cpuRatioToPlainNest` compares the two servers' costs per request.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
+//   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 const { fork, execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { measureFirstByte } = require('./first-byte');
-const { freePort, ROOT, startService } = require('./lib');
+const { cpuMsOf, freePort, ROOT, startService } = require('./lib');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,7 +28,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 /** Agents of the "asked again" scenario. */
 const AGAIN = 1_000;
-const source = join(ROOT, 'bench', 'data', String(N));
+/** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
+const SET = process.env.BENCH_DATA ?? String(N);
+const source = join(ROOT, 'bench', 'data', SET);
+
+/** Runs the load against a process and measures that process's CPU time per request. */
+async function measured(pid, url, requests, amount) {
+  const before = cpuMsOf(pid);
+  const r = await load(url, requests, amount);
+  const total = r.requests.total || 1;
+  r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
+  return r;
+}
 
 function load(url, requests, amount) {
   const run = amount ? { amount } : { duration: DURATION };
@@ -33,7 +50,9 @@ function load(url, requests, amount) {
   });
 }
 
-function summary(name, r, ceiling, floor) {
+const ratio = (a, b) => Number((a / b).toFixed(3));
+
+function summary(name, r, ceiling, floor, plain) {
   const rps = r.requests.average;
   return {
     scenario: name,
@@ -41,8 +60,15 @@ function summary(name, r, ceiling, floor) {
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
-    ratioToCeiling: ceiling ? Number((rps / ceiling).toFixed(3)) : 1,
-    ...(floor ? { ratioToFloor: Number((rps / floor).toFixed(3)) } : {}),
+    ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
+    ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
+    ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),
+    ...(plain
+      ? {
+          ratioToPlainNest: ratio(rps, plain.requests.average),
+          cpuRatioToPlainNest: ratio(plain.cpuUsPerRequest, r.cpuUsPerRequest),
+        }
+      : {}),
   };
 }
 
@@ -54,27 +80,29 @@ async function reference(script, requests, args = []) {
   });
   await new Promise((r) => child.once('message', r));
   try {
-    return await load(`http://127.0.0.1:${port}`, requests);
+    return await measured(child.pid, `http://127.0.0.1:${port}`, requests);
   } finally {
     child.kill();
   }
 }
 
 async function main() {
-  if (!existsSync(join(source, 'agents.json')))
+  if (!existsSync(join(source, 'agents.json')) && SET === String(N))
     execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], {
       stdio: 'inherit',
     });
   const { agents, matches } = JSON.parse(readFileSync(join(source, 'agents.json'), 'utf8'));
   // Each run writes into a copy, so the generated set stays as it was.
-  const work = join(ROOT, 'bench', 'data', `run-${N}`);
+  const work = join(ROOT, 'bench', 'data', `run-${SET}`);
   rmSync(work, { recursive: true, force: true });
   cpSync(source, work, { recursive: true });
 
+  const only = process.env.BENCH_ONLY;
   const results = [];
   let firstByte = [];
   const ceilings = [];
   const floors = [];
+  const plains = [];
 
   const service = await startService(work);
   try {
@@ -102,6 +130,11 @@ async function main() {
           }),
         },
       ],
+    };
+    // The plain Nest route's two, with the same headers and bodies (nothing reads them).
+    const plainRequests = {
+      GET: floorRequests.GET.map((r) => ({ ...r, path: '/api/v1/plain' })),
+      POST: floorRequests.POST.map((r) => ({ ...r, path: '/api/v1/plain' })),
     };
     const scenarios = [
       [
@@ -180,7 +213,6 @@ async function main() {
         ],
       ],
     ];
-    const only = process.env.BENCH_ONLY;
     for (const [name, requests, callers = agents.length] of scenarios.filter(
       ([n]) => !only || n.includes(only),
     )) {
@@ -195,25 +227,33 @@ async function main() {
       floors.push(
         summary(`${verb} through the Nest pipeline, nothing behind it (floor)`, floor, ceilingRps),
       );
+      const plain = await reference('nest-plain.js', plainRequests[verb]);
+      const plainRps = plain.requests.average;
+      plains.push(summary(`${verb} plain Nest route`, plain, ceilingRps));
       process.stdout.write(
-        `${name} (ceiling ${Math.round(ceilingRps)} req/s, Nest floor ${Math.round(floorRps)})… `,
+        `${name} (ceiling ${Math.round(ceilingRps)} req/s, plain Nest ${Math.round(plainRps)} at ${plain.cpuUsPerRequest} µs CPU, Nest floor ${Math.round(floorRps)})… `,
       );
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
       i = 0;
+      const pid = service.child.pid;
       const cold = summary(
         name,
-        await load(url, requests, Math.min(callers, COLD_PASS)),
+        await measured(pid, url, requests, Math.min(callers, COLD_PASS)),
         ceilingRps,
+        floor,
+        plain,
       );
       const r = {
-        ...summary(name, await load(url, requests), ceilingRps, floorRps),
+        ...summary(name, await measured(pid, url, requests), ceilingRps, floor, plain),
         ceilingRps: Math.round(ceilingRps),
+        plainNestRps: Math.round(plainRps),
+        plainNestCpuUsPerRequest: plain.cpuUsPerRequest,
         floorRps: Math.round(floorRps),
         coldPass: cold,
       };
       console.log(
-        `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms)`,
+        `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.cpuUsPerRequest} µs CPU; ${r.ratioToPlainNest} of the plain Nest route (CPU ${r.cpuRatioToPlainNest}), ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms, ${cold.ratioToPlainNest} of plain Nest)`,
       );
       results.push(r);
     }
@@ -228,25 +268,35 @@ async function main() {
     await service.stop();
   }
 
-  if (process.env.BENCH_ONLY) return;
+  let startupMs = null;
+  let events = null;
+  let rebuild = null;
   // Start-up on the data set (projections already caught up), then a rebuild of every projection.
-  const restart = await startService(work);
-  const startupMs = Math.round(restart.startupMs);
-  const events = restart.health.eventStore.head;
-  await restart.stop();
-  const t0 = Date.now();
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'),
-      'rebuild',
-      'agents',
-      '--inline',
-      '--json',
-    ],
-    { env: { ...process.env, DATA_DIR: work } },
-  );
-  const rebuildSeconds = (Date.now() - t0) / 1000;
+  if (!only) {
+    const restart = await startService(work);
+    startupMs = Math.round(restart.startupMs);
+    events = restart.health.eventStore.head;
+    await restart.stop();
+    const t0 = Date.now();
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'),
+        'rebuild',
+        'agents',
+        '--inline',
+        '--json',
+      ],
+      { env: { ...process.env, DATA_DIR: work } },
+    );
+    const rebuildSeconds = (Date.now() - t0) / 1000;
+    rebuild = {
+      projection: 'agents',
+      events,
+      seconds: rebuildSeconds,
+      eventsPerSecond: Math.round(events / rebuildSeconds),
+    };
+  }
 
   const report = {
     date: new Date().toISOString(),
@@ -256,26 +306,28 @@ async function main() {
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
     },
-    dataSet: { agents: N, matches: matches.length, events },
+    dataSet: { name: SET, agents: agents.length, matches: matches.length, events },
+    only: only ?? null,
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
+    conditions: process.env.BENCH_CONDITIONS ?? null,
     ceilings,
+    plainNest: plains,
     floors,
     results,
     firstByte,
     startupMs,
-    rebuild: {
-      projection: 'agents',
-      events,
-      seconds: rebuildSeconds,
-      eventsPerSecond: Math.round(events / rebuildSeconds),
-    },
+    rebuild,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  const file = join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-${N}-agents.json`);
+  // A run of some scenarios (BENCH_ONLY) is written beside the full runs, never over one.
+  const suffix = only ? `-only-${only.replace(/[^a-z0-9]+/gi, '-')}` : '';
+  const stamp = only ? report.date.slice(0, 16).replace(':', '') : report.date.slice(0, 10);
+  const file = join(ROOT, 'bench', 'results', `${stamp}-${N}-agents${suffix}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
-  console.log(
-    `\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${report.rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`,
-  );
+  if (rebuild)
+    console.log(
+      `\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`,
+    );
   console.log(`written to ${file}`);
   rmSync(work, { recursive: true, force: true });
 }

@@ -13,6 +13,8 @@ import {
 } from './application/matching.commands';
 import { MatchingQueries } from './application/matching.queries';
 import { BlocksController } from './http/blocks.controller';
+import { RankingWorkers } from './application/ranking-workers';
+import { AppConfig, CONFIG } from '@companion/platform';
 import {
   DiscoveryController,
   LeaderboardController,
@@ -26,6 +28,11 @@ import {
     CandidateIndex,
     MatchAccess,
     MatchingQueries,
+    {
+      provide: RankingWorkers,
+      useFactory: (config: AppConfig) => new RankingWorkers(config.discoveryWorkers),
+      inject: [CONFIG],
+    },
     SwipeHandler,
     SendMessageHandler,
     RateChemistryHandler,

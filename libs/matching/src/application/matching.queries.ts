@@ -6,8 +6,8 @@ import { ReadModels } from '@companion/read-store';
 import { isKnownScene } from '@companion/agents';
 import { compatibility } from '../domain/compatibility';
 import { CandidateMatrix } from '../domain/candidate-matrix';
-import { discoverRanked, KeptRanking } from '../domain/discovery-cache';
-import { Ranked, rankCandidates, RankingQuery } from '../domain/discovery-ranking';
+import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../domain/discovery-cache';
+import { Ranked, rankCandidates, RankingQuery, rankTop } from '../domain/discovery-ranking';
 import { chemistryScores } from '../domain/chemistry-scores';
 import {
   CHEMISTRY_HISTORY,
@@ -28,9 +28,15 @@ import {
 import { BlockQueries } from './blocks.queries';
 import { CandidateIndex } from './candidate-index';
 import { MatchAccess } from './match-access';
+import { RankingWorkers } from './ranking-workers';
 
 /** Callers whose discovery ranking is kept between requests. */
 const KEPT_RANKINGS = 20_000;
+/**
+ * From this many candidates a new caller is ranked on a worker thread: at 10 000 a scan costs about
+ * a millisecond, no more than sending it across; at 100 000 about ten.
+ */
+const WORKER_MIN_CANDIDATES = 20_000;
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -64,6 +70,7 @@ export class MatchingQueries {
     private readonly index: CandidateIndex,
     private readonly access: MatchAccess,
     private readonly blocks: BlockQueries,
+    private readonly workers: RankingWorkers,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -100,7 +107,7 @@ export class MatchingQueries {
     };
     const ranked = options.only
       ? rankCandidates(matrix, { ...query, only: options.only })
-      : this.keptRanking(matrix, query);
+      : await this.keptRanking(matrix, query);
     const profiles = new Map(
       (
         await this.readModels.getMany<AgentDoc>(
@@ -133,12 +140,21 @@ export class MatchingQueries {
     return `{"agents":[${items.join(',')}]}`;
   }
 
-  /** The caller's ranking kept from its last request and patched (discovery-cache.ts). */
-  private keptRanking(matrix: CandidateMatrix, query: RankingQuery): Ranked[] {
+  /**
+   * The caller's ranking kept from its last request and patched (discovery-cache.ts); a new caller
+   * in a large population is ranked on a worker thread (ranking-workers.ts), or here if none can.
+   */
+  private async keptRanking(matrix: CandidateMatrix, query: RankingQuery): Promise<Ranked[]> {
     const scene = query.sceneId ?? '';
-    const { ranked, kept } = discoverRanked(matrix, this.kept.get(scene, query.callerId), query);
-    this.kept.set(scene, query.callerId, kept);
-    return ranked;
+    const kept = this.kept.get(scene, query.callerId);
+    let answer = reuseRanking(matrix, kept, query);
+    if (!answer && this.workers.usable && matrix.size >= WORKER_MIN_CANDIDATES) {
+      const top = await this.workers.rank(matrix, deepQuery(query)).catch(() => null);
+      if (top) answer = freshRanking(matrix, query, top, top.version);
+    }
+    answer ??= freshRanking(matrix, query, rankTop(matrix, deepQuery(query)), matrix.version);
+    this.kept.set(scene, query.callerId, answer.kept);
+    return answer.ranked;
   }
 
   /** The caller's matches, most recent activity first; matches whose partner left are gone. */

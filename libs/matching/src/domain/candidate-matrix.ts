@@ -25,6 +25,19 @@ export interface MatrixChange {
   participationOnlyFrom: number;
 }
 
+/**
+ * Rows as plain data, to bring a copy of the matrix elsewhere (a ranking worker) up to a version:
+ * the rows of `ids` (their whole vectors one after another) and the ids that left.
+ */
+export interface MatrixRows {
+  version: number;
+  ids: string[];
+  vectors: Float32Array;
+  lastParticipationMs: Float64Array;
+  sceneIds: Array<string | null>;
+  removed: string[];
+}
+
 /** Changes kept in the log; when it holds twice this many, the older half is dropped. */
 const LOG_KEPT = 100_000;
 
@@ -135,6 +148,56 @@ export class CandidateMatrix {
       out.set(this.blockVectors[b].subarray(row * width, (row + 1) * width), this.starts[b]);
     }
     return out;
+  }
+
+  /**
+   * What changed after `version` (each changed agent once, as it is now), or every row when `version`
+   * is null or the log no longer reaches back that far.
+   */
+  rowsSince(version: number | null): MatrixRows & { whole: boolean } {
+    const changes = version === null ? null : this.changesSince(version);
+    const changed = changes === null ? null : new Set(changes.map((c) => c.id));
+    const ids: string[] = [];
+    const removed: string[] = [];
+    for (const id of changed ?? this.rowOf.keys())
+      if (this.rowOf.has(id)) ids.push(id);
+      else removed.push(id);
+    const vectors = new Float32Array(ids.length * this.dims);
+    const lastParticipationMs = new Float64Array(ids.length);
+    const sceneIds = new Array<string | null>(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const row = this.rowOf.get(ids[i])!;
+      for (let b = 0; b < this.blocks.length; b++) {
+        const width = this.blocks[b].end - this.starts[b];
+        vectors.set(
+          this.blockVectors[b].subarray(row * width, (row + 1) * width),
+          i * this.dims + this.starts[b],
+        );
+      }
+      lastParticipationMs[i] = this.lastParticipationMs[row];
+      sceneIds[i] = this.sceneIds[row];
+    }
+    return {
+      version: this.version,
+      whole: changed === null,
+      ids,
+      vectors,
+      lastParticipationMs,
+      sceneIds,
+      removed,
+    };
+  }
+
+  /** Applies rows taken from another matrix by `rowsSince`. */
+  applyRows(rows: MatrixRows): void {
+    for (const id of rows.removed) this.remove(id);
+    for (let i = 0; i < rows.ids.length; i++)
+      this.upsert(
+        rows.ids[i],
+        rows.vectors.subarray(i * this.dims, (i + 1) * this.dims),
+        rows.lastParticipationMs[i],
+        rows.sceneIds[i],
+      );
   }
 
   private sameVector(row: number, vector: Float32Array): boolean {

@@ -55,32 +55,67 @@ export function discoverRanked(
   q: RankingQuery,
   depth = KEPT_DEPTH,
 ): { ranked: Ranked[]; kept: KeptRanking } {
-  let next = kept && kept.matrix === m && kept.sceneId === q.sceneId ? patch(m, kept, q) : null;
-  let ranked = next && page(m, next, q);
-  if (!next || !ranked) {
-    next = compute(m, q, depth);
-    ranked = page(m, next, q) ?? [];
-  }
-  next.version = m.version;
-  next.checkedAtMs = q.nowMs;
-  next.swiped = q.swiped;
-  next.likedBy = q.likedBy;
-  return { ranked, kept: next };
+  return (
+    reuseRanking(m, kept, q) ??
+    freshRanking(m, q, rankTop(m, deepQuery(q, depth)), m.version, depth)
+  );
 }
 
-function compute(m: CandidateMatrix, q: RankingQuery, depth: number): KeptRanking {
-  const { ranked, eligible } = rankTop(m, { ...q, limit: Math.max(depth, 2 * q.limit) });
+/** The kept ranking patched up to now and its page, or null when a fresh ranking is needed. */
+export function reuseRanking(
+  m: CandidateMatrix,
+  kept: KeptRanking | undefined,
+  q: RankingQuery,
+): { ranked: Ranked[]; kept: KeptRanking } | null {
+  const next = kept && kept.matrix === m && kept.sceneId === q.sceneId ? patch(m, kept, q) : null;
+  const ranked = next && page(m, next, q);
+  return next && ranked ? { ranked, kept: stamp(m, next, q) } : null;
+}
+
+/** The query a fresh ranking runs: deep enough to keep (`KEPT_DEPTH`, twice the page). */
+export function deepQuery(q: RankingQuery, depth = KEPT_DEPTH): RankingQuery {
+  return { ...q, limit: Math.max(depth, 2 * q.limit) };
+}
+
+/**
+ * A fresh ranking (`rankTop` of `deepQuery(q)`, computed on the matrix at `version`, here or on a
+ * copy elsewhere) kept, then brought up to the matrix as it is now by the same patch as any kept
+ * ranking: what changed while it was computed is scored again.
+ */
+export function freshRanking(
+  m: CandidateMatrix,
+  q: RankingQuery,
+  top: { ranked: Ranked[]; eligible: number },
+  version: number,
+  depth = KEPT_DEPTH,
+): { ranked: Ranked[]; kept: KeptRanking } {
+  const { ranked, eligible } = top;
   const last = ranked[ranked.length - 1];
-  return {
+  const kept: KeptRanking = {
     matrix: m,
     sceneId: q.sceneId,
-    version: m.version,
+    version,
     checkedAtMs: q.nowMs,
     swiped: q.swiped,
     likedBy: q.likedBy,
     scores: new Map(ranked.map((r) => [r.id, r.score])),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
+  // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
+  if (version === m.version) return { ranked: page(m, kept, q) ?? [], kept: stamp(m, kept, q) };
+  const patched = patch(m, kept, q);
+  const shown = patched && page(m, patched, q);
+  if (patched && shown) return { ranked: shown, kept: stamp(m, patched, q) };
+  // Too much changed meanwhile, or too little is left ahead of the boundary: rank here, now.
+  return freshRanking(m, q, rankTop(m, deepQuery(q, depth)), m.version, depth);
+}
+
+function stamp(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRanking {
+  kept.version = m.version;
+  kept.checkedAtMs = q.nowMs;
+  kept.swiped = q.swiped;
+  kept.likedBy = q.likedBy;
+  return kept;
 }
 
 /** The kept ranking brought up to now, or null when it cannot be (a fresh scan is needed). */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isEventStoreUrl } from '@companion/event-store';
 
@@ -49,6 +50,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** The projector's health endpoint port (`PROJECTOR_HEALTH_PORT`, 0 for any free one). */
   projectorHealthPort: number;
+  /**
+   * Threads that rank a new discovery caller beside the event loop when the population is large
+   * (`DISCOVERY_WORKERS`; the machine's cores by default, at most 4; 0 ranks on the event loop).
+   */
+  discoveryWorkers: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
   /** `LOG_LEVEL`: fatal, error, warn, info (the default), debug, trace or silent. */
@@ -129,6 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       9100,
       0,
       65535,
+    ),
+    discoveryWorkers: integer(
+      env.DISCOVERY_WORKERS,
+      'DISCOVERY_WORKERS',
+      Math.min(4, availableParallelism()),
+      0,
+      64,
     ),
   };
 }

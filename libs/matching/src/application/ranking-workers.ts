@@ -1,0 +1,147 @@
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { CandidateMatrix } from '../domain/candidate-matrix';
+import { Ranked, RankingQuery } from '../domain/discovery-ranking';
+import type { FromWorker, ToWorker } from './discovery-worker';
+
+interface Thread {
+  worker: Worker;
+  /** The matrix its copy follows, and the version it was last sent. */
+  matrix: CandidateMatrix | null;
+  version: number;
+  pending: number;
+}
+
+/**
+ * Threads that rank new callers for discovery (discovery-worker.ts), so a scan of 100 000 candidates
+ * (about 10 ms) no longer holds the event loop and two callers are ranked on two cores at once. Each
+ * thread keeps a copy of the candidate matrix; before a query it is sent what changed since its last
+ * one (`CandidateMatrix.rowsSince`), in the same ordered channel, so the answer is the exact ranking
+ * of the matrix at the version it names. The caller patches that answer up to the present
+ * (`freshRanking`). A thread that fails ends the pool: callers then rank on the event loop.
+ */
+export class RankingWorkers {
+  private readonly threads: Thread[] = [];
+  private readonly waiting = new Map<
+    number,
+    { resolve: (a: FromWorker) => void; reject: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private failure: Error | null = null;
+
+  constructor(private readonly size: number) {}
+
+  /** False once a thread has failed (or when the pool has no threads). */
+  get usable(): boolean {
+    return this.size > 0 && this.failure === null;
+  }
+
+  async rank(
+    m: CandidateMatrix,
+    q: RankingQuery,
+  ): Promise<{ ranked: Ranked[]; eligible: number; version: number }> {
+    if (this.failure) throw this.failure;
+    const thread = this.pick();
+    if (thread.matrix !== m || thread.version !== m.version) {
+      const rows = m.rowsSince(thread.matrix === m ? thread.version : null);
+      const message: ToWorker = {
+        kind: 'rows',
+        dims: m.dims,
+        blocks: m.blocks.map((b) => ({ ...b })),
+        whole: rows.whole,
+        rows,
+      };
+      thread.worker.postMessage(message, [
+        rows.vectors.buffer as ArrayBuffer,
+        rows.lastParticipationMs.buffer as ArrayBuffer,
+      ]);
+      thread.matrix = m;
+      thread.version = rows.version;
+    }
+    const id = this.nextId++;
+    thread.pending++;
+    try {
+      const { ranked, eligible, version } = await new Promise<FromWorker>((resolve, reject) => {
+        this.waiting.set(id, { resolve, reject });
+        const message: ToWorker = {
+          kind: 'rank',
+          id,
+          query: {
+            callerId: q.callerId,
+            callerVector: q.callerVector,
+            swiped: [...q.swiped],
+            likedBy: [...q.likedBy],
+            nowMs: q.nowMs,
+            limit: q.limit,
+            sceneId: q.sceneId,
+          },
+        };
+        thread.worker.postMessage(message);
+      });
+      return { ranked, eligible, version };
+    } finally {
+      thread.pending--;
+    }
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
+  async close(): Promise<void> {
+    const threads = this.threads.splice(0);
+    this.fail(new Error('the ranking workers were closed'));
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  /** The thread with the fewest queries in flight; threads start as they are first needed. */
+  private pick(): Thread {
+    let best: Thread | undefined;
+    for (const t of this.threads) if (!best || t.pending < best.pending) best = t;
+    if (best && (best.pending === 0 || this.threads.length >= this.size)) return best;
+    const thread: Thread = { worker: this.start(), matrix: null, version: -1, pending: 0 };
+    this.threads.push(thread);
+    return thread;
+  }
+
+  private start(): Worker {
+    const worker = spawnModule(join(__dirname, `discovery-worker${extname(__filename)}`));
+    worker.on('message', (a: FromWorker) => {
+      this.waiting.get(a.id)?.resolve(a);
+      this.waiting.delete(a.id);
+    });
+    worker.on('error', (e) => this.fail(e));
+    worker.on('exit', (code) => this.fail(new Error(`a ranking worker exited with ${code}`)));
+    // Idle threads must not keep a process alive that is otherwise done.
+    worker.unref();
+    return worker;
+  }
+
+  private fail(e: Error): void {
+    this.failure ??= e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+  }
+}
+
+/**
+ * A worker running a module file: the compiled `.js` as it is; under ts-jest the source is `.ts`,
+ * which a worker cannot load, so the thread first registers TypeScript's transpiler for `.ts`.
+ */
+function spawnModule(file: string): Worker {
+  if (file.endsWith('.js')) return new Worker(file);
+  const bootstrap = `
+    const { readFileSync } = require('node:fs');
+    const ts = require('typescript');
+    require.extensions['.ts'] = (module, filename) =>
+      module._compile(
+        ts.transpileModule(readFileSync(filename, 'utf8'), {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+          fileName: filename,
+        }).outputText,
+        filename,
+      );
+    require(require('node:worker_threads').workerData.file);
+  `;
+  return new Worker(bootstrap, { eval: true, workerData: { file } });
+}
