@@ -65,6 +65,26 @@ describe('EventSourcedCommands under event store faults', () => {
     expect(new Set(client.appendRequests.map((ids) => ids.join())).size).toBe(1);
   });
 
+  it('after a read that did not find an append with an unknown outcome, sends that same append, not a new decision', async () => {
+    // The append lands but its answer is lost every time; the read that settles it does not see it
+    // yet (the append landing just after that read). Deciding again on the stream, which now holds
+    // the command's own event, would append it a second time under the same id at the next revision.
+    client.appendFaults.push(lost(), lost(), lost());
+    const read = store.readStream.bind(store);
+    let hidden = false;
+    jest.spyOn(store, 'readStream').mockImplementation(async (...args) => {
+      if (client.appendRequests.length && !hidden) {
+        hidden = true;
+        return [];
+      }
+      return read(...args);
+    });
+    const r = await commands.handle('tally-e', tally, { by: 'x' });
+    const stored = await read('tally-e');
+    expect(stored).toHaveLength(1);
+    expect(r).toMatchObject({ state: { count: 1 }, position: stored[0].position });
+  });
+
   it('a request sent again in the same command scope finds its events and writes nothing', async () => {
     // The first request lands, but the store answers nothing until the loop gives up (a 503).
     client.appendFaults.push(lost(), lost(), lost());
