@@ -10,7 +10,8 @@ import { conflict, Decider, DomainEvent, unprocessable } from '../../domain';
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claim holds while its request runs. A request takes seconds at most; a claim older
- * than this belongs to a process that died mid-request, and the next request with the key takes over.
+ * than this belongs to a process that died mid-request, and the same request sent again with the
+ * key takes over (another request with the key still gets 422: the dead one may have written).
  */
 export const IN_FLIGHT_LEASE_MS = 60 * 1000;
 
@@ -84,15 +85,16 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
           },
         };
         if (state.phase === 'free') return [started];
-        if (state.phase === 'done' && age(state.startedAt, command.now) > REPLAY_WINDOW_MS)
-          return [started];
-        if (state.phase === 'in_flight' && age(state.startedAt, command.now) > IN_FLIGHT_LEASE_MS)
-          return [started];
+        if (age(state.startedAt, command.now) > REPLAY_WINDOW_MS) return [started];
+        // Checked before the lease: a claim whose process died may still have written, under ids
+        // derived from this key, so the key stays bound to that request for the whole window.
         if (state.fingerprint !== command.fingerprint)
           throw unprocessable(
             'idempotency_key_reused',
             'this Idempotency-Key was used for another request (method, path or body): use a new key for a new request',
           );
+        if (state.phase === 'in_flight' && age(state.startedAt, command.now) > IN_FLIGHT_LEASE_MS)
+          return [started];
         if (state.phase === 'in_flight')
           throw conflict(
             'idempotency_key_in_flight',
