@@ -1,10 +1,10 @@
 import { UnavailableError, UnknownError } from '@kurrent/kurrentdb-client';
 import { AppendOutcomeUnknownError, EsdbEventStore } from '@companion/event-store';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
-import { ManualClock } from '../src/clock/clock';
 import { Decider, DomainEvent } from '../src/domain';
 import { eventIdOf, runInCommandScope } from '../src/event-sourcing/command-ids';
 import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
+import { commandLoopOver } from '../src/testing/command-loop';
 
 type Added = DomainEvent<'Added', { by: string }>;
 const tally: Decider<{ count: number }, { by: string }, Added> = {
@@ -29,12 +29,7 @@ describe('EventSourcedCommands under event store faults', () => {
     store = new EsdbEventStore(client, {
       append: { attempts: 3, backoff: { initialMs: 1, maxMs: 2 } },
     });
-    commands = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    commands = commandLoopOver(store);
   });
   afterEach(() => store.close());
 

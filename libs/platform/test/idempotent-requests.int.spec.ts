@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
 import { ManualClock } from '../src/clock/clock';
 import { runInCommandScope } from '../src/event-sourcing/command-ids';
-import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
 import { IdempotentRequests, requestFingerprint } from '../src/idempotency/idempotent-requests';
+import { commandLoopOver } from '../src/testing/command-loop';
 
 describe('IdempotentRequests on the embedded event store', () => {
   let store: SqliteEventStore;
@@ -22,12 +22,7 @@ describe('IdempotentRequests on the embedded event store', () => {
       filename: join(mkdtempSync(join(tmpdir(), 'companion-idem-')), 'events.db'),
     });
     const clock = new ManualClock(new Date('2026-11-21T12:00:00Z'));
-    const commands = new EventSourcedCommands(
-      store,
-      clock,
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    const commands = commandLoopOver(store, clock);
     requests = new IdempotentRequests(commands, clock);
   });
   afterEach(() => store.close());
