@@ -30,10 +30,21 @@ export type IdempotencyEvent =
   | DomainEvent<'IdempotentResponseRecorded', StoredResponse & { fingerprint: string }>
   | DomainEvent<'IdempotentRequestReleased', { fingerprint: string; status: number | null }>;
 
+/**
+ * Which request the key is bound to, since when. The claims of one request (its first, a retry
+ * after a release, a takeover after a dead claim) share `boundAt`, and so share the command ids
+ * derived from it: a retry finds what an earlier attempt wrote. A request sent again after the
+ * replay window is a new one, with a new `boundAt` and new ids, and is not taken for the old one.
+ */
+export interface Binding {
+  fingerprint: string;
+  boundAt: string;
+}
+
 export type IdempotencyState =
-  | { phase: 'free' }
-  | { phase: 'in_flight'; fingerprint: string; startedAt: string }
-  | { phase: 'done'; fingerprint: string; startedAt: string; response: StoredResponse };
+  | { phase: 'free'; released?: Binding }
+  | ({ phase: 'in_flight'; startedAt: string } & Binding)
+  | ({ phase: 'done'; startedAt: string; response: StoredResponse } & Binding);
 
 export type IdempotencyCommand =
   | { kind: 'claim'; fingerprint: string; method: string; path: string; now: string }
@@ -47,18 +58,25 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
 
   evolve: (state, event) => {
     switch (event.type) {
-      case 'IdempotentRequestStarted':
+      case 'IdempotentRequestStarted': {
+        const previous = state.phase === 'free' ? state.released : state;
+        const same =
+          previous?.fingerprint === event.data.fingerprint &&
+          age(previous.boundAt, event.data.at) <= REPLAY_WINDOW_MS;
         return {
           phase: 'in_flight',
           fingerprint: event.data.fingerprint,
           startedAt: event.data.at,
+          boundAt: same ? previous.boundAt : event.data.at,
         };
+      }
       case 'IdempotentResponseRecorded':
         if (state.phase !== 'in_flight') return state;
         return {
           phase: 'done',
           fingerprint: state.fingerprint,
           startedAt: state.startedAt,
+          boundAt: state.boundAt,
           response: {
             status: event.data.status,
             contentType: event.data.contentType,
@@ -66,7 +84,11 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
           },
         };
       case 'IdempotentRequestReleased':
-        return { phase: 'free' };
+        if (state.phase !== 'in_flight') return state;
+        return {
+          phase: 'free',
+          released: { fingerprint: state.fingerprint, boundAt: state.boundAt },
+        };
       default:
         return state;
     }
