@@ -28,6 +28,8 @@ import { ProcessHealth } from '../health/process-health';
 import { IdempotentRequests } from '../idempotency/idempotent-requests';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
+/** The projection engine's live loop, as /api/health names it when it ended. */
+export const PROJECTIONS_LOOP = 'projections';
 
 export interface PersistenceOptions {
   projections: readonly Projection[];
@@ -94,18 +96,20 @@ export class PersistenceModule {
         },
         {
           provide: ProjectionEngine,
-          inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels],
+          inject: [CONFIG, CLOCK, EVENT_STORE, READ_STORE, ReadModels, ProcessHealth],
           useFactory: (
             config: AppConfig,
             clock: Clock,
             events: EventStore,
             store: ReadStore,
             readModels: ReadModels,
+            health: ProcessHealth,
           ) =>
             (options.runProjections ?? config.runProjections)
               ? new ProjectionEngine(events, store, options.projections, readModels, {
                   now: () => clock.now(),
                   logger: new Logger('Projections'),
+                  onSubscriptionEnded: (reason) => health.fail(PROJECTIONS_LOOP, reason),
                 })
               : null,
         },

@@ -24,6 +24,12 @@ export interface ProjectionEngineOptions {
   /** Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000). */
   batchSize?: number;
   rebuildBatchSize?: number;
+  /**
+   * Called when the live subscription ends while the engine is not stopping: the store gave up on
+   * it (access denied, a store closed under it), and no projection advances any more. The process
+   * reports it (`ProcessHealth`), so health answers 503 and the process is restarted.
+   */
+  onSubscriptionEnded?: (reason: string) => void;
 }
 
 export type ProjectionState = 'live' | 'rebuilding' | 'failed';
@@ -359,13 +365,17 @@ export class ProjectionEngine {
   }
 
   private async run(subscription: Subscription): Promise<void> {
+    let reason = 'the subscription ended';
     try {
       for await (const batch of subscription.batches(this.batchSize)) {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
-      if (!this.stopped) this.logger.error(`projection subscription ended: ${error}`);
+      reason = `the subscription failed: ${error instanceof Error ? error.message : String(error)}`;
     }
+    if (this.stopped) return;
+    this.logger.error(`projection subscription ended: ${reason}`);
+    this.options.onSubscriptionEnded?.(reason);
   }
 
   /**
