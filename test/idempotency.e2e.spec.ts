@@ -146,23 +146,18 @@ describe('Idempotency-Key (docs/idempotency.md)', () => {
   });
 
   it('replays a refusal (4xx) as it was', async () => {
-    const first = await write(
-      running.baseUrl,
-      'POST',
-      '/api/v1/matches/nope/messages',
-      { content: 'to nowhere' },
-      a.key,
-      'key-404',
-    );
+    const toNowhere = () =>
+      write(
+        running.baseUrl,
+        'POST',
+        '/api/v1/matches/nope/messages',
+        { content: 'to nowhere' },
+        a.key,
+        'key-404',
+      );
+    const first = await toNowhere();
     expect(first.status).toBe(404);
-    const again = await write(
-      running.baseUrl,
-      'POST',
-      '/api/v1/matches/nope/messages',
-      { content: 'to nowhere' },
-      a.key,
-      'key-404',
-    );
+    const again = await toNowhere();
     expect(again).toMatchObject({ status: 404, text: first.text });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });

@@ -1,10 +1,10 @@
 import { UnavailableError, UnknownError } from '@kurrent/kurrentdb-client';
 import { AppendOutcomeUnknownError, EsdbEventStore } from '@companion/event-store';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
-import { ManualClock } from '../src/clock/clock';
 import { Decider, DomainEvent } from '../src/domain';
 import { eventIdOf, runInCommandScope } from '../src/event-sourcing/command-ids';
 import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
+import { commandLoopOver } from '../src/testing/command-loop';
 
 type Added = DomainEvent<'Added', { by: string }>;
 const tally: Decider<{ count: number }, { by: string }, Added> = {
@@ -29,12 +29,7 @@ describe('EventSourcedCommands under event store faults', () => {
     store = new EsdbEventStore(client, {
       append: { attempts: 3, backoff: { initialMs: 1, maxMs: 2 } },
     });
-    commands = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    commands = commandLoopOver(store);
   });
   afterEach(() => store.close());
 
@@ -63,6 +58,26 @@ describe('EventSourcedCommands under event store faults', () => {
     expect(r.state.count).toBe(1);
     expect(client.appendRequests).toHaveLength(4);
     expect(new Set(client.appendRequests.map((ids) => ids.join())).size).toBe(1);
+  });
+
+  it('after a read that did not find an append with an unknown outcome, sends that same append, not a new decision', async () => {
+    // The append lands but its answer is lost every time; the read that settles it does not see it
+    // yet (the append landing just after that read). Deciding again on the stream, which now holds
+    // the command's own event, would append it a second time under the same id at the next revision.
+    client.appendFaults.push(lost(), lost(), lost());
+    const read = store.readStream.bind(store);
+    let hidden = false;
+    jest.spyOn(store, 'readStream').mockImplementation(async (...args) => {
+      if (client.appendRequests.length && !hidden) {
+        hidden = true;
+        return [];
+      }
+      return read(...args);
+    });
+    const r = await commands.handle('tally-e', tally, { by: 'x' });
+    const stored = await read('tally-e');
+    expect(stored).toHaveLength(1);
+    expect(r).toMatchObject({ state: { count: 1 }, position: stored[0].position });
   });
 
   it('a request sent again in the same command scope finds its events and writes nothing', async () => {

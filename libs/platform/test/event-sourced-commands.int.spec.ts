@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
-import { ManualClock } from '../src/clock/clock';
 import { Decider, DomainEvent, invalid } from '../src/domain';
 import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
+import { commandLoopOver } from '../src/testing/command-loop';
 
 type Added = DomainEvent<'Added', { by: string }>;
 interface Tally {
@@ -31,12 +31,7 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     store = new SqliteEventStore({
       filename: join(mkdtempSync(join(tmpdir(), 'companion-cmd-')), 'events.db'),
     });
-    commands = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    commands = commandLoopOver(store);
   });
   afterEach(() => store.close());
 
@@ -66,12 +61,7 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     const r = await commands.handle('tally-b', decider, { by: 'y' });
     expect(r.state.by).toEqual(['x', 'elsewhere', 'y']);
     // A second instance with nothing remembered folds the whole stream to the same state.
-    const other = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    const other = commandLoopOver(store);
     expect((await other.handle('tally-b', decider, { by: 'z' })).state.by).toEqual([
       'x',
       'elsewhere',
@@ -122,21 +112,11 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     await commands.handle('tally-n', decider, { by: 'x' }, {}, { likelyNew: true });
     expect(reads).not.toHaveBeenCalled();
     // Not new after all (another process wrote it): the append fails, the stream is read, the rule holds.
-    const other = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    const other = commandLoopOver(store);
     expect(
       (await other.handle('tally-n', decider, { by: 'y' }, {}, { likelyNew: true })).state.by,
     ).toEqual(['x', 'y']);
-    const third = new EventSourcedCommands(
-      store,
-      new ManualClock(new Date('2026-11-21T12:00:00Z')),
-      { waitFor: async () => true },
-      { freezeShared: true },
-    );
+    const third = commandLoopOver(store);
     await expect(
       third.handle('tally-n', decider, { by: 'z' }, {}, { likelyNew: true }),
     ).rejects.toMatchObject({ code: 'full' });

@@ -59,6 +59,18 @@ describe('idempotentRequest decider', () => {
       .then([started('f1', afterLease)]);
   });
 
+  it('keeps the key of a dead claim bound to its request: another one gets 422 until the window ends', () => {
+    spec
+      .given([started()])
+      .when(claim('f2', later(IN_FLIGHT_LEASE_MS + 1)))
+      .thenThrows('unprocessable', 'idempotency_key_reused');
+    const afterWindow = later(REPLAY_WINDOW_MS + 1);
+    spec
+      .given([started()])
+      .when(claim('f2', afterWindow))
+      .then([started('f2', afterWindow)]);
+  });
+
   it('frees the key when the request is released (a 5xx): the retry runs again', () =>
     spec
       .given([

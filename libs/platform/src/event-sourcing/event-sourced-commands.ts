@@ -136,16 +136,10 @@ export class EventSourcedCommands {
       }));
       // Before the append: an evolve that fails (on a frozen state it tried to change) writes nothing.
       const next = events.reduce(decider.evolve, state);
-      let result: AppendResult | null;
-      try {
-        result = await this.store.append(streamName, newEvents, expected);
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-        if (!(error instanceof AppendOutcomeUnknownError)) throw error;
-        result = await this.settle(streamName, newEvents, expected, error);
-        // Not in the stream: the same append (same ids) again, on the stream as it is now.
-        if (!result && attempt < MAX_ATTEMPTS) continue;
-        if (!result) throw error;
+      const result = await this.appendSettled(streamName, newEvents, expected);
+      if (result instanceof WrongExpectedRevisionError) {
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw result;
       }
       this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
       if (options.awaitReadModels !== false && !(await this.consistency.waitFor(result.position))) {
@@ -186,6 +180,35 @@ export class EventSourcedCommands {
       position: last.position,
       occurredAt: mine[0].metadata.occurredAt,
     };
+  }
+
+  /**
+   * The append, sent until its outcome is known: its result, or the conflict that lets the loop
+   * decide again. After an unknown outcome that a read of the stream did not find, the very same
+   * append (same ids, same expected revision) goes again, never a new decision: the first one may
+   * still land after that read, and only at the revision after the one it expected. Sent again at
+   * that revision, KurrentDB answers it as the first one's result when it did land (an exact
+   * expected revision makes the server compare the ids already there), and refuses it when another
+   * write holds that place, and then the first one can never land. A new decision on a stream that
+   * holds this command's own events would write them twice, under the same ids, at a new revision
+   * (the server checks ids only behind the expected revision, not at the end of the stream).
+   */
+  private async appendSettled(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | WrongExpectedRevisionError> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.store.append(streamName, events, expected);
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) return error;
+        if (!(error instanceof AppendOutcomeUnknownError)) throw error;
+        const found = await this.settle(streamName, events, expected, error);
+        if (found) return found;
+        if (tries >= MAX_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /**

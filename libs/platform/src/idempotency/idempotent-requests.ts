@@ -67,16 +67,18 @@ export class IdempotentRequests {
         { awaitReadModels: false },
       ),
     );
-    if (result.events.length === 0 && result.state.phase === 'done')
-      return { replay: result.state.response };
-    // The same scope for every claim of the same request: a retry after a 5xx whose write did land
-    // (its outcome unknown when it answered) derives the same event ids, and the command loop finds
-    // them in the stream instead of writing them again.
+    const state = result.state;
+    if (result.events.length === 0 && state.phase === 'done') return { replay: state.response };
+    if (state.phase !== 'in_flight') throw new Error(`${streamName}: claimed but ${state.phase}`);
+    // The same scope for every claim of the same request within its window: a retry after a 5xx
+    // whose write did land (its outcome unknown when it answered) derives the same event ids, and
+    // the command loop finds them in the stream instead of writing them again. After the window
+    // the same request is a new one (`boundAt` moved on): new ids, so it is not taken for the old.
     return {
       claim: {
         streamName,
         fingerprint: request.fingerprint,
-        scope: `${streamName}/${request.fingerprint}`,
+        scope: `${streamName}/${request.fingerprint}/${state.boundAt}`,
       },
     };
   }

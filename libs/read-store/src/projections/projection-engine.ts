@@ -360,17 +360,21 @@ export class ProjectionEngine {
   }
 
   private async run(subscription: Subscription): Promise<void> {
+    let reason = 'the subscription ended';
     try {
       for await (const batch of subscription.batches(this.batchSize)) {
         await this.exclusive(() => this.applyLive(batch));
       }
     } catch (error) {
-      if (this.stopped) return;
-      const reason = `projection subscription ended: ${error instanceof Error ? error.message : String(error)}`;
-      this.logger.error(reason);
-      this.options.onFatal?.('projections', reason, true);
-      for (const name of this.live.keys()) await this.recordFailure(name, reason);
+      reason = `the subscription failed: ${error instanceof Error ? error.message : String(error)}`;
     }
+    // Ended or failed, while not stopping: no projection advances any more (the store gave up on
+    // the subscription: access denied, a store closed under it).
+    if (this.stopped) return;
+    const message = `projection subscription ended: ${reason}`;
+    this.logger.error(message);
+    this.options.onFatal?.('projections', message, true);
+    for (const name of this.live.keys()) await this.recordFailure(name, message);
   }
 
   /** Into the catalog, for the API instances' /api/health and `cli status` (best effort). */

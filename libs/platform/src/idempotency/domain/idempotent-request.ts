@@ -10,7 +10,8 @@ import { conflict, Decider, DomainEvent, unprocessable } from '../../domain';
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claim holds while its request runs. A request takes seconds at most; a claim older
- * than this belongs to a process that died mid-request, and the next request with the key takes over.
+ * than this belongs to a process that died mid-request, and the same request sent again with the
+ * key takes over (another request with the key still gets 422: the dead one may have written).
  */
 export const IN_FLIGHT_LEASE_MS = 60 * 1000;
 
@@ -29,10 +30,21 @@ export type IdempotencyEvent =
   | DomainEvent<'IdempotentResponseRecorded', StoredResponse & { fingerprint: string }>
   | DomainEvent<'IdempotentRequestReleased', { fingerprint: string; status: number | null }>;
 
+/**
+ * Which request the key is bound to, since when. The claims of one request (its first, a retry
+ * after a release, a takeover after a dead claim) share `boundAt`, and so share the command ids
+ * derived from it: a retry finds what an earlier attempt wrote. A request sent again after the
+ * replay window is a new one, with a new `boundAt` and new ids, and is not taken for the old one.
+ */
+export interface Binding {
+  fingerprint: string;
+  boundAt: string;
+}
+
 export type IdempotencyState =
-  | { phase: 'free' }
-  | { phase: 'in_flight'; fingerprint: string; startedAt: string }
-  | { phase: 'done'; fingerprint: string; startedAt: string; response: StoredResponse };
+  | { phase: 'free'; released?: Binding }
+  | ({ phase: 'in_flight'; startedAt: string } & Binding)
+  | ({ phase: 'done'; startedAt: string; response: StoredResponse } & Binding);
 
 export type IdempotencyCommand =
   | { kind: 'claim'; fingerprint: string; method: string; path: string; now: string }
@@ -46,18 +58,25 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
 
   evolve: (state, event) => {
     switch (event.type) {
-      case 'IdempotentRequestStarted':
+      case 'IdempotentRequestStarted': {
+        const previous = state.phase === 'free' ? state.released : state;
+        const same =
+          previous?.fingerprint === event.data.fingerprint &&
+          age(previous.boundAt, event.data.at) <= REPLAY_WINDOW_MS;
         return {
           phase: 'in_flight',
           fingerprint: event.data.fingerprint,
           startedAt: event.data.at,
+          boundAt: same ? previous.boundAt : event.data.at,
         };
+      }
       case 'IdempotentResponseRecorded':
         if (state.phase !== 'in_flight') return state;
         return {
           phase: 'done',
           fingerprint: state.fingerprint,
           startedAt: state.startedAt,
+          boundAt: state.boundAt,
           response: {
             status: event.data.status,
             contentType: event.data.contentType,
@@ -65,7 +84,11 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
           },
         };
       case 'IdempotentRequestReleased':
-        return { phase: 'free' };
+        if (state.phase !== 'in_flight') return state;
+        return {
+          phase: 'free',
+          released: { fingerprint: state.fingerprint, boundAt: state.boundAt },
+        };
       default:
         return state;
     }
@@ -84,15 +107,16 @@ export const idempotentRequest: Decider<IdempotencyState, IdempotencyCommand, Id
           },
         };
         if (state.phase === 'free') return [started];
-        if (state.phase === 'done' && age(state.startedAt, command.now) > REPLAY_WINDOW_MS)
-          return [started];
-        if (state.phase === 'in_flight' && age(state.startedAt, command.now) > IN_FLIGHT_LEASE_MS)
-          return [started];
+        if (age(state.startedAt, command.now) > REPLAY_WINDOW_MS) return [started];
+        // Checked before the lease: a claim whose process died may still have written, under ids
+        // derived from this key, so the key stays bound to that request for the whole window.
         if (state.fingerprint !== command.fingerprint)
           throw unprocessable(
             'idempotency_key_reused',
             'this Idempotency-Key was used for another request (method, path or body): use a new key for a new request',
           );
+        if (state.phase === 'in_flight' && age(state.startedAt, command.now) > IN_FLIGHT_LEASE_MS)
+          return [started];
         if (state.phase === 'in_flight')
           throw conflict(
             'idempotency_key_in_flight',
