@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
@@ -9,6 +8,7 @@ import { client, Client, matchPair, register, RunningApp, startApp } from './sup
 import {
   browserDescribe,
   launchChromium,
+  screenshotPath,
   seriousAxeViolations,
   watchFaults,
 } from './support/browser';
@@ -708,7 +708,7 @@ browserDescribe(
 
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({
-        path: join(__dirname, '..', 'docs', 'screenshots', 'owner-dashboard.png'),
+        path: screenshotPath('owner-dashboard.png'),
         fullPage: true,
       });
       expect(faults).toEqual([]);
