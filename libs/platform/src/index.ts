@@ -22,3 +22,4 @@ export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/mongo-rate-limit-store';
 export * from './http/text';
 export * from './health/process-health';
+export * from './presentation/svg-charts';
