@@ -130,6 +130,37 @@ describe('Public site over HTTP: server-rendered pages, 404 pages, headers, esca
     expect(activity.body.publicUrl).toBe(`${running.baseUrl}/dates/${world.completedDateId}`);
   });
 
+  it('answers a browser the 404 page for a path no route knows, and JSON under /api and to other clients', async () => {
+    const asBrowser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of ['/foo', '/agents', '/dates/nope/more?x=1']) {
+      const res = await fetch(`${running.baseUrl}${path}`, { headers: asBrowser });
+      const text = await res.text();
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toBe(SITE_CSP);
+      expect(text).toContain('<h1>Not found</h1>');
+      expect(text).toContain('<title>Not found · Companion</title>');
+    }
+    for (const [path, headers] of [
+      ['/api/v1/nope', asBrowser],
+      ['/api/nope', asBrowser],
+      ['/foo', { accept: 'application/json' }],
+      ['/foo', {}],
+    ] as const) {
+      const res = await fetch(`${running.baseUrl}${path}`, { headers });
+      expect({ path, headers, status: res.status, type: res.headers.get('content-type') }).toEqual({
+        path,
+        headers,
+        status: 404,
+        type: expect.stringMatching(/^application\/json/),
+      });
+      expect(((await res.json()) as { statusCode: number }).statusCode).toBe(404);
+    }
+    // Not a navigation: a form post to an unknown path stays a JSON error.
+    const post = await fetch(`${running.baseUrl}/foo`, { method: 'POST', headers: asBrowser });
+    expect(post.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('serves the stylesheet and the script from this origin, cacheable by version', async () => {
     const home = (await html(running.baseUrl, '/')).text;
     const assets = [

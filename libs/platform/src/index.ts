@@ -5,6 +5,7 @@ export * from './clock/clock';
 export * from './ids';
 export * from './limits';
 export * from './errors/http-exception.filter';
+export * from './errors/not-found-page';
 export * from './event-sourcing/consistency';
 export * from './event-sourcing/event-sourced-commands';
 export * from './auth/api-key';
