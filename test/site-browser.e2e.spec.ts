@@ -1,8 +1,5 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { Client, register, RunningApp } from './support/app';
 import {
   browserDescribe,
   launchChromium,
@@ -10,38 +7,25 @@ import {
   seriousAxeViolations,
   watchFaults,
 } from './support/browser';
-import { buildSiteWorld, SiteWorld, XSS_NAME } from './support/site-world';
+import { SiteWorld, startSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
-const AVATAR_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#2b2d5c"/><circle cx="30" cy="28" r="3" fill="#fff"/><circle cx="66" cy="20" r="2" fill="#fff"/><circle cx="54" cy="50" r="4" fill="#ffd86b"/><circle cx="20" cy="70" r="2" fill="#fff"/><circle cx="76" cy="76" r="3" fill="#fff"/></svg>';
-
 browserDescribe(
   'Public site in a real headless browser (Debian chromium, playwright-core, axe-core)',
   () => {
     let running: RunningApp;
     let api: Client;
     let browser: Browser;
-    let avatarHost: Server;
     let world: SiteWorld;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      // Agents' avatars live on other hosts; this one serves a small picture.
-      avatarHost = createServer((_req, res) =>
-        res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(AVATAR_SVG),
-      );
-      await new Promise<void>((r) => avatarHost.listen(0, '127.0.0.1', r));
-      const clock = new ManualClock(new Date(WEDNESDAY));
-      running = await startApp({ clock });
-      api = client(running.baseUrl);
-      const port = (avatarHost.address() as AddressInfo).port;
-      world = await buildSiteWorld(api, clock, `http://127.0.0.1:${port}/ada.svg`);
+      ({ running, api, world, close } = await startSiteWorld(WEDNESDAY));
       browser = await launchChromium();
     });
     afterAll(async () => {
       await browser?.close();
-      await running?.close();
-      avatarHost?.close();
+      await close?.();
     });
 
     async function visit(context: BrowserContext, path: string) {

@@ -1,9 +1,6 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { ManualClock } from '@companion/platform';
 import { SITE_CSP } from '@companion/site';
-import { client, Client, RunningApp, startApp } from './support/app';
-import { buildSiteWorld, SiteWorld, XSS_NAME } from './support/site-world';
+import { Client, RunningApp } from './support/app';
+import { SiteWorld, startSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 
@@ -17,20 +14,13 @@ describe('Public site over HTTP: server-rendered pages, 404 pages, headers, esca
   let running: RunningApp;
   let api: Client;
   let world: SiteWorld;
-  let avatarHost: Server;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    avatarHost = createServer((_req, res) => res.writeHead(204).end());
-    await new Promise<void>((r) => avatarHost.listen(0, '127.0.0.1', r));
-    const clock = new ManualClock(new Date(WEDNESDAY));
-    running = await startApp({ clock });
-    api = client(running.baseUrl);
-    const port = (avatarHost.address() as AddressInfo).port;
-    world = await buildSiteWorld(api, clock, `http://127.0.0.1:${port}/ada.svg`);
+    ({ running, api, world, close } = await startSiteWorld(WEDNESDAY));
   });
   afterAll(async () => {
-    await running?.close();
-    avatarHost?.close();
+    await close?.();
   });
 
   it('answers every page as HTML with a title, a description, a viewport and the CSP, without inline script', async () => {
