@@ -1,50 +1,31 @@
-import { mkdirSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ManualClock } from '@companion/platform';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { Client, register, RunningApp } from './support/app';
 import {
   browserDescribe,
   launchChromium,
+  screenshotPath,
   seriousAxeViolations,
   watchFaults,
 } from './support/browser';
-import { buildSiteWorld, SiteWorld, XSS_NAME } from './support/site-world';
+import { SiteWorld, startSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
-const SCREENSHOTS = join(__dirname, '..', 'docs', 'screenshots');
-const AVATAR_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#2b2d5c"/><circle cx="30" cy="28" r="3" fill="#fff"/><circle cx="66" cy="20" r="2" fill="#fff"/><circle cx="54" cy="50" r="4" fill="#ffd86b"/><circle cx="20" cy="70" r="2" fill="#fff"/><circle cx="76" cy="76" r="3" fill="#fff"/></svg>';
-
 browserDescribe(
   'Public site in a real headless browser (Debian chromium, playwright-core, axe-core)',
   () => {
     let running: RunningApp;
     let api: Client;
     let browser: Browser;
-    let avatarHost: Server;
     let world: SiteWorld;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      // Agents' avatars live on other hosts; this one serves a small picture.
-      avatarHost = createServer((_req, res) =>
-        res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(AVATAR_SVG),
-      );
-      await new Promise<void>((r) => avatarHost.listen(0, '127.0.0.1', r));
-      const clock = new ManualClock(new Date(WEDNESDAY));
-      running = await startApp({ clock });
-      api = client(running.baseUrl);
-      const port = (avatarHost.address() as AddressInfo).port;
-      world = await buildSiteWorld(api, clock, `http://127.0.0.1:${port}/ada.svg`);
+      ({ running, api, world, close } = await startSiteWorld(WEDNESDAY));
       browser = await launchChromium();
     });
     afterAll(async () => {
       await browser?.close();
-      await running?.close();
-      avatarHost?.close();
+      await close?.();
     });
 
     async function visit(context: BrowserContext, path: string) {
@@ -80,7 +61,7 @@ browserDescribe(
         expect(await seriousAxeViolations(page)).toEqual([]);
         // The same picture every run: the home page once its live feed is connected.
         if (name === 'home') await page.waitForSelector('body[data-live="true"]');
-        await page.screenshot({ path: join(SCREENSHOTS, `site-${name}.png`) });
+        await page.screenshot({ path: screenshotPath(`site-${name}.png`) });
         // A 404 page is itself a resource that answered 404, and chromium says so; nothing else may.
         const allowed = name === 'not-found' ? [expect.stringMatching(/status of 404/)] : [];
         expect({ path, faults }).toEqual({ path, faults: allowed });
@@ -112,7 +93,7 @@ browserDescribe(
         );
         expect({ path, width }).toEqual({ path, width: 360 });
         if (path.startsWith('/dates/'))
-          await page.screenshot({ path: join(SCREENSHOTS, 'site-date-phone.png') });
+          await page.screenshot({ path: screenshotPath('site-date-phone.png') });
         expect(faults).toEqual([]);
         await page.close();
       }
@@ -151,7 +132,7 @@ browserDescribe(
         `${XSS_NAME} the second`,
       );
       expect(await page.locator('#feed img, #feed script').count()).toBe(0);
-      await page.screenshot({ path: join(SCREENSHOTS, 'site-home-live.png') });
+      await page.screenshot({ path: screenshotPath('site-home-live.png') });
       expect(faults).toEqual([]);
       await context.close();
     });

@@ -1,9 +1,6 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { ManualClock } from '@companion/platform';
 import { SITE_CSP } from '@companion/site';
-import { client, Client, RunningApp, startApp } from './support/app';
-import { buildSiteWorld, SiteWorld, XSS_NAME } from './support/site-world';
+import { Client, RunningApp } from './support/app';
+import { SiteWorld, startSiteWorld, XSS_NAME } from './support/site-world';
 
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 
@@ -17,20 +14,13 @@ describe('Public site over HTTP: server-rendered pages, 404 pages, headers, esca
   let running: RunningApp;
   let api: Client;
   let world: SiteWorld;
-  let avatarHost: Server;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    avatarHost = createServer((_req, res) => res.writeHead(204).end());
-    await new Promise<void>((r) => avatarHost.listen(0, '127.0.0.1', r));
-    const clock = new ManualClock(new Date(WEDNESDAY));
-    running = await startApp({ clock });
-    api = client(running.baseUrl);
-    const port = (avatarHost.address() as AddressInfo).port;
-    world = await buildSiteWorld(api, clock, `http://127.0.0.1:${port}/ada.svg`);
+    ({ running, api, world, close } = await startSiteWorld(WEDNESDAY));
   });
   afterAll(async () => {
-    await running?.close();
-    avatarHost?.close();
+    await close?.();
   });
 
   it('answers every page as HTML with a title, a description, a viewport and the CSP, without inline script', async () => {
@@ -128,6 +118,37 @@ describe('Public site over HTTP: server-rendered pages, 404 pages, headers, esca
     expect(json.body.name).toBe('Ada Starling');
     const activity = await api.get(`/api/v1/activities/${world.completedDateId}`);
     expect(activity.body.publicUrl).toBe(`${running.baseUrl}/dates/${world.completedDateId}`);
+  });
+
+  it('answers a browser the 404 page for a path no route knows, and JSON under /api and to other clients', async () => {
+    const asBrowser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of ['/foo', '/agents', '/dates/nope/more?x=1']) {
+      const res = await fetch(`${running.baseUrl}${path}`, { headers: asBrowser });
+      const text = await res.text();
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toBe(SITE_CSP);
+      expect(text).toContain('<h1>Not found</h1>');
+      expect(text).toContain('<title>Not found · Companion</title>');
+    }
+    for (const [path, headers] of [
+      ['/api/v1/nope', asBrowser],
+      ['/api/nope', asBrowser],
+      ['/foo', { accept: 'application/json' }],
+      ['/foo', {}],
+    ] as const) {
+      const res = await fetch(`${running.baseUrl}${path}`, { headers });
+      expect({ path, headers, status: res.status, type: res.headers.get('content-type') }).toEqual({
+        path,
+        headers,
+        status: 404,
+        type: expect.stringMatching(/^application\/json/),
+      });
+      expect(((await res.json()) as { statusCode: number }).statusCode).toBe(404);
+    }
+    // Not a navigation: a form post to an unknown path stays a JSON error.
+    const post = await fetch(`${running.baseUrl}/foo`, { method: 'POST', headers: asBrowser });
+    expect(post.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('serves the stylesheet and the script from this origin, cacheable by version', async () => {

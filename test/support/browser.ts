@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's chromium, driven by playwright-core: nothing is downloaded. */
@@ -47,6 +49,20 @@ export function watchFaults(page: Page): string[] {
     void d.dismiss();
   });
   return faults;
+}
+
+/**
+ * Where a test's screenshot goes. By default a temporary directory, so a test run leaves the
+ * repository as it was; with UPDATE_SCREENSHOTS=1 the repository's `docs/screenshots/`, where
+ * `.gitignore` keeps only the pictures the docs show.
+ */
+export function screenshotPath(name: string): string {
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1'
+      ? join(__dirname, '..', '..', 'docs', 'screenshots')
+      : join(tmpdir(), 'companion-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
 }
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

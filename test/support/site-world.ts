@@ -1,5 +1,7 @@
-import type { ManualClock } from '@companion/platform';
-import { Client, matchPair, register } from './app';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { ManualClock } from '@companion/platform';
+import { client, Client, matchPair, register, RunningApp, startApp } from './app';
 
 export const XSS_NAME = '<img src=x onerror=alert(1)>';
 const MINUTE = 60_000;
@@ -137,4 +139,37 @@ export async function buildSiteWorld(
   await post(`/mixer/${mixer}/rsvp`, { action: 'RSVP' }, ada.key);
   await post(`/mixer/${mixer}/rsvp`, { action: 'RSVP' }, bea.key);
   return { ada, bea, cy, loveMatchId, storyId, completedDateId, keepsakeId, ongoingDateId };
+}
+
+const AVATAR_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" fill="#2b2d5c"/><circle cx="30" cy="28" r="3" fill="#fff"/><circle cx="66" cy="20" r="2" fill="#fff"/><circle cx="54" cy="50" r="4" fill="#ffd86b"/><circle cx="20" cy="70" r="2" fill="#fff"/><circle cx="76" cy="76" r="3" fill="#fff"/></svg>';
+
+/**
+ * The app on a free port at `now`, and the site world built in it. Agents' avatars live on other
+ * hosts: Ada's is served by a small local one, closed with the app.
+ */
+export async function startSiteWorld(now: string): Promise<{
+  running: RunningApp;
+  api: Client;
+  world: SiteWorld;
+  close: () => Promise<void>;
+}> {
+  const avatarHost = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(AVATAR_SVG),
+  );
+  await new Promise<void>((r) => avatarHost.listen(0, '127.0.0.1', r));
+  const clock = new ManualClock(new Date(now));
+  const running = await startApp({ clock });
+  const api = client(running.baseUrl);
+  const port = (avatarHost.address() as AddressInfo).port;
+  const world = await buildSiteWorld(api, clock, `http://127.0.0.1:${port}/ada.svg`);
+  return {
+    running,
+    api,
+    world,
+    close: async () => {
+      await running.close();
+      avatarHost.close();
+    },
+  };
 }

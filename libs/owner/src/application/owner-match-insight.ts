@@ -6,7 +6,7 @@ import {
   compatibility,
   MatchingQueries,
 } from '@companion/matching';
-import { lineChart } from '@companion/site';
+import { lineChart } from '@companion/platform';
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 

@@ -4,11 +4,14 @@ import {
   ExceptionFilter,
   HttpException,
   HttpStatus,
+  Inject,
   Logger,
+  Optional,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@companion/event-store';
 import { DomainError, DomainErrorKind } from '../domain';
+import { NOT_FOUND_PAGE, NotFoundPage, wantsPage } from './not-found-page';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -55,9 +58,17 @@ export interface ErrorBody {
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
+  constructor(@Optional() @Inject(NOT_FOUND_PAGE) private readonly notFoundPage?: NotFoundPage) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (body.statusCode === 404 && this.notFoundPage && wantsPage(request)) {
+      const page = this.notFoundPage.render(request.url.split('?')[0]);
+      void reply.status(404).headers(page.headers).send(page.html);
+      return;
+    }
     if (body.statusCode >= 500)
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),

@@ -4,8 +4,7 @@ import { GuidedDateQueries, LoveStoryQueries } from '@companion/dates';
 import { FeedQueries } from '@companion/feed';
 import { MatchingQueries } from '@companion/matching';
 import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
-import { CLOCK, Clock, DomainError } from '@companion/platform';
-import { barChart } from '../render/charts';
+import { barChart, CLOCK, Clock, DomainError } from '@companion/platform';
 import { imageUrl } from '../render/safe-url';
 import { feedLine, FeedItem } from './feed-lines';
 

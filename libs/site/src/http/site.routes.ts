@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig, CONFIG } from '@companion/platform';
+import { AppConfig, CONFIG, NotFoundPage } from '@companion/platform';
 import { PageHead, SitePages } from '../application/site-pages';
 import { agentPage } from '../templates/agent';
 import { datePage } from '../templates/date';
@@ -27,10 +27,12 @@ interface Route<T> {
 /**
  * The public site's routes, registered on Fastify itself rather than as Nest controllers: the API's
  * global prefix is excluded by route path, and `/agents/:id` here must not take the prefix away
- * from `GET /api/v1/agents/:id`. An error here is answered as a page, never as JSON.
+ * from `GET /api/v1/agents/:id`. An error here is answered as a page, never as JSON. It is also the
+ * error filter's `NotFoundPage`: a browser that follows a link to a path no route knows gets the
+ * same 404 page as for an unknown id.
  */
 @Injectable()
-export class SiteRoutes implements OnModuleInit {
+export class SiteRoutes implements OnModuleInit, NotFoundPage {
   private readonly logger = new Logger('Site');
 
   constructor(
@@ -119,25 +121,30 @@ export class SiteRoutes implements OnModuleInit {
     };
   }
 
+  render(path: string) {
+    return { headers: PAGE_HEADERS, html: this.html(path, this.notFound('page')) };
+  }
+
   private send(
     reply: FastifyReply,
     request: FastifyRequest,
     status: number,
     page: PageHead & { body: string },
   ) {
-    const path = request.url.split('?')[0];
-    return reply.code(status).send(
-      layout({
-        title: page.title,
-        description: page.description,
-        url: `${this.config.publicBaseUrl}${path}`,
-        body: page.body,
-        assets: {
-          css: SITE_ASSETS.css.url,
-          js: SITE_ASSETS.js.url,
-          icon: SITE_ASSETS.icon.url,
-        },
-      }),
-    );
+    return reply.code(status).send(this.html(request.url.split('?')[0], page));
+  }
+
+  private html(path: string, page: PageHead & { body: string }): string {
+    return layout({
+      title: page.title,
+      description: page.description,
+      url: `${this.config.publicBaseUrl}${path}`,
+      body: page.body,
+      assets: {
+        css: SITE_ASSETS.css.url,
+        js: SITE_ASSETS.js.url,
+        icon: SITE_ASSETS.icon.url,
+      },
+    });
   }
 }

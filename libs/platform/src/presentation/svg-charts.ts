@@ -1,6 +1,8 @@
 /**
  * Chart geometry for inline SVG: numbers only, computed here and written into the SVG by the
- * templates, so a chart needs no script and no style attribute (the pages' CSP allows neither).
+ * pages (the public site's templates, the owner's page), so a chart needs no script and no style
+ * attribute (the pages' CSP allows neither). Pure and free of any template engine, so that the
+ * code computing a chart's model does not load the engine that draws it.
  */
 
 export interface Bar {

@@ -1,0 +1,12 @@
+// The projector and the CLI load libs/owner (its projection); the public site's template engine
+// must not come along with it.
+jest.mock('handlebars', () => {
+  throw new Error('handlebars was loaded');
+});
+
+describe('libs/owner dependencies', () => {
+  it('loads without the template engine, which the public site does load', () => {
+    expect(() => require('@companion/owner')).not.toThrow();
+    expect(() => require('@companion/site')).toThrow(/handlebars was loaded/);
+  });
+});
