@@ -22,8 +22,8 @@ async function startProjector(dataDir: string): Promise<Projector> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   return { child, health: `http://127.0.0.1:${port}/health`, output: () => output };
 }
 

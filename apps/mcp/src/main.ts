@@ -36,7 +36,7 @@ async function main(): Promise<void> {
         await server.connect(transport);
         await transport.handleRequest(req, res);
       } catch (error) {
-        process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
         if (!res.headersSent) res.writeHead(500).end();
       }
     })();
@@ -47,6 +47,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.message : error}\n`);
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

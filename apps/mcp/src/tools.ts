@@ -94,7 +94,7 @@ export function toolsFrom(document: Json): Tool[] {
 
 /** The schema with its `$ref`s replaced by the components they name (the document has no cycles). */
 function inline(document: Json, schema: unknown): Json {
-  if (Array.isArray(schema)) return schema.map((s) => inline(document, s)) as unknown as Json;
+  if (Array.isArray(schema)) return schema.map((s) => inline(document, s));
   if (!schema || typeof schema !== 'object') return schema as Json;
   const s = schema as Json;
   if (typeof s.$ref === 'string') {

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     );
 
   const projections = buildProjections(config);
-  let app: INestApplicationContext | undefined;
+  // Unset while this projector waits for the lease (health: standby).
+  let app: INestApplicationContext | undefined = undefined;
 
   const health = startHealthServer(config.projectorHealthPort, async () => {
     if (!app) return { ok: true, body: { status: 'standby', detail: 'waiting for the lease' } };
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
   // The lease lost or the subscription ended: health answers 503 naming it, then the process exits
   // 1 after 5 s, so the restart policy starts a fresh projector (which waits for the lease). A
   // projection that fails on an event keeps the others running (ProcessHealth: restart false).
-  exitOnFatal(app.get(ProcessHealth), { graceMs: 5000, close: () => app!.close() });
+  exitOnFatal(app.get(ProcessHealth), { graceMs: 5000, close: () => app.close() });
   const report = setInterval(() => {
     engine.status().then(
       (all) => {

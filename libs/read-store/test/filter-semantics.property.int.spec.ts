@@ -36,7 +36,7 @@ const doc: fc.Arbitrary<Omit<Doc, '_id'>> = fc
   })
   .map((r) => {
     const d: Record<string, unknown> = {};
-    for (const k of ['n', 'x', 's', 'f'] as const) if (r[k]) d[k] = r[k]!.v;
+    for (const k of ['n', 'x', 's', 'f'] as const) if (r[k]) d[k] = r[k].v;
     if (r.q) d.p = { q: r.q.v };
     return d;
   });
@@ -53,10 +53,10 @@ function condition(field: Field): fc.Arbitrary<Condition> {
     v.map(($ne) => ({ $ne })),
     list.map(($in) => ({ $in })),
     list.map(($nin) => ({ $nin })),
-    FIELDS[field].map(($gt) => ({ $gt }) as Condition),
-    FIELDS[field].map(($gte) => ({ $gte }) as Condition),
-    FIELDS[field].map(($lt) => ({ $lt }) as Condition),
-    FIELDS[field].map(($lte) => ({ $lte }) as Condition),
+    FIELDS[field].map(($gt) => ({ $gt })),
+    FIELDS[field].map(($gte) => ({ $gte })),
+    FIELDS[field].map(($lt) => ({ $lt })),
+    FIELDS[field].map(($lte) => ({ $lte })),
     fc.boolean().map(($exists) => ({ $exists })),
   );
 }
@@ -107,7 +107,7 @@ describe('filter semantics: SQLite compiler vs mingo (property)', () => {
             await store.ensureCollection('c');
             await store.write(docs.map((d) => ({ collection: 'c', op: 'put' as const, doc: d })));
             const sqlite = (await store.find('c', f, { sort: s, skip, limit })).map((d) => d._id);
-            let cursor = new Query(f as Record<string, unknown>)
+            let cursor = new Query(f)
               .find<Doc>(docs)
               .sort(Object.fromEntries(s.map(([field, dir]) => [field, dir])));
             if (skip !== undefined) cursor = cursor.skip(skip);

@@ -81,7 +81,7 @@ function toJsonSchema2020(schema: Json): void {
 function walkSchemas(doc: Json, visit: (schema: Json) => void): void {
   const seen = new Set<Json>();
   const schema = (s: unknown): void => {
-    if (!s || typeof s !== 'object' || seen.has(s as Json)) return;
+    if (!s || typeof s !== 'object' || seen.has(s)) return;
     const node = s as Json;
     seen.add(node);
     for (const key of ['items', 'not', 'additionalProperties', 'contains']) schema(node[key]);

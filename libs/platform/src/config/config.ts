@@ -164,7 +164,7 @@ function trustProxy(value: string | undefined): boolean | number | string {
   if (v === undefined || v.toLowerCase() === 'off') return false;
   if (v.toLowerCase() === 'on') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  if (/^[0-9A-Fa-f:.\/]+(\s*,\s*[0-9A-Fa-f:.\/]+)*$/.test(v)) return v;
+  if (/^[0-9A-Fa-f:./]+(\s*,\s*[0-9A-Fa-f:./]+)*$/.test(v)) return v;
   throw new ConfigError(
     `TRUST_PROXY must be "on", "off", a hop count or addresses/CIDRs, got "${value}"`,
   );

@@ -134,7 +134,7 @@ export class ProjectionEngine {
       if (entry?.failed) {
         // A fresh start tries again; a projection that still cannot apply fails again.
         const { failed: _cleared, ...rest } = entry;
-        entry = { ...rest, updatedAt: this.now() } as CatalogEntry;
+        entry = { ...rest, updatedAt: this.now() };
         await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
       }
       if (!entry) {

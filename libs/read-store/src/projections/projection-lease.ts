@@ -96,7 +96,7 @@ export class ProjectionLease {
     } catch (error) {
       // A store that does not answer: keep trying until the claim runs out.
       if (this.options.now().getTime() >= this.expiresAt)
-        reason = `the lease could not be renewed: ${error instanceof Error ? error.message : error}`;
+        reason = `the lease could not be renewed: ${error instanceof Error ? error.message : String(error)}`;
     }
     if (reason && this.held) {
       this.held = false;

@@ -54,7 +54,7 @@ export async function withdrawRebuildRequest(store: ReadStore, name: string): Pr
   const entry = await store.get<CatalogEntry>(CATALOG, name);
   if (!entry?.rebuildRequestedAt) return;
   const { rebuildRequestedAt: _withdrawn, ...rest } = entry;
-  await store.write([{ collection: CATALOG, op: 'put', doc: rest as CatalogEntry }]);
+  await store.write([{ collection: CATALOG, op: 'put', doc: rest }]);
 }
 
 /** The engine's side: the requested projections among `names`, each request cleared as it is taken. */

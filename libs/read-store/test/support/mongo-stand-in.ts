@@ -52,17 +52,18 @@ export class MongoStandIn {
 
   private session() {
     let buffer: Write[] | undefined;
-    const stand = this;
+    // The session's methods reach the stand-in through one alias (eslint.config.mjs allows `store`).
+    const store = this;
     return {
       inTransaction: () => buffer !== undefined,
       buffer: (writes: Write[]) => buffer!.push(...writes),
       async withTransaction(fn: () => Promise<void>) {
-        buffer = stand.options.transactions === false ? undefined : [];
+        buffer = store.options.transactions === false ? undefined : [];
         try {
           await fn();
           if (buffer) {
-            stand.send('commit');
-            await stand.data.write(buffer);
+            store.send('commit');
+            await store.data.write(buffer);
           }
         } finally {
           buffer = undefined;
