@@ -81,7 +81,7 @@ describe('Reporting (an addition to the spec; e2e over HTTP)', () => {
       ['/api/v1/agents/{id}/report', 'post'],
     ]) {
       expect(paths[path]?.[method]?.summary).toMatch(/an addition to the spec/);
-      expect(paths[path][method].security).toEqual([{ bearer: [] }]);
+      expect(paths[path][method].security).toEqual([{ apiKey: [] }]);
     }
     expect(paths['/api/v1/agents/{id}/report'].post.requestBody).toBeDefined();
   });

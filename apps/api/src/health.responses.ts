@@ -39,6 +39,11 @@ export class ProjectionHealth {
 export class FatalFailureView {
   @ApiProperty() component!: string;
   @ApiProperty() reason!: string;
+  @ApiProperty({
+    description:
+      'true: the process exits and is restarted (a subscription ended); false: it stays up until an operator fixes and rebuilds (a projection that fails on an event)',
+  })
+  restart!: boolean;
 }
 
 export class Health {

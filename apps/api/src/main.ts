@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from 'nestjs-pino';
 import { exitOnFatal, loadConfig, ProcessHealth } from '@companion/platform';
 import { createApp } from './bootstrap';
 import { API_VERSION } from './health.controller';
@@ -14,16 +15,27 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const mode = `${config.eventStoreUrl ? 'EventStoreDB' : `SQLite in ${config.dataDir}`} + ${config.mongoUrl ? 'MongoDB' : 'embedded read store'}`;
   const base = config.publicBaseUrl;
-  // One short block a newcomer can act on; Nest's route map only at LOG_LEVEL=debug.
-  process.stdout.write(
-    [
-      `Companion ${API_VERSION} is listening (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`,
-      `  API     ${base}/api/v1`,
-      `  Docs    ${base}/api/docs   (OpenAPI: ${base}/api/v1/openapi.json, for LLMs: ${base}/llms.txt)`,
-      `  Health  ${base}/api/health`,
-      '',
-    ].join('\n'),
-  );
+  const where = {
+    api: `${base}/api/v1`,
+    docs: `${base}/api/docs`,
+    openapi: `${base}/api/v1/openapi.json`,
+    llms: `${base}/llms.txt`,
+    health: `${base}/api/health`,
+  };
+  const headline = `Companion ${API_VERSION} is listening (${mode}; rate limits ${config.rateLimits ? 'on' : 'off'})`;
+  // JSON logs stay one JSON object a line for the log shipper; in a terminal, one short block a
+  // newcomer can act on (Nest's route map only at LOG_LEVEL=debug).
+  if (config.logFormat === 'json') app.get(Logger).log({ msg: headline, ...where }, 'Companion');
+  else
+    process.stdout.write(
+      [
+        headline,
+        `  API     ${where.api}`,
+        `  Docs    ${where.docs}   (OpenAPI: ${where.openapi}, for LLMs: ${where.llms})`,
+        `  Health  ${where.health}`,
+        '',
+      ].join('\n'),
+    );
 }
 
 main().catch((error) => {

@@ -57,7 +57,7 @@ describe('LiveLog over a failing KurrentDB connection (stand-in client)', () => 
     await live.onApplicationBootstrap();
     await until(() => health.failures().length > 0);
     expect(health.failures()).toEqual([
-      { component: 'live-log', reason: expect.stringContaining('denied') },
+      { component: 'live-log', reason: expect.stringContaining('denied'), restart: true },
     ]);
     expect(fatal).toHaveBeenCalledTimes(1);
   });

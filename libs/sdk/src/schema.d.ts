@@ -58,6 +58,23 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/api/v1/agents/me/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour. */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/{id}": {
         parameters: {
             query?: never;
@@ -207,6 +224,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents this agent blocked, newest first (an addition to the spec) */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block an agent (an addition to the spec): neither sees the other in discovery, swipes are refused, an active match between them breaks up and closes */
+        post: operations["blockAgent"];
+        /** Lift your block on an agent (an addition to the spec); an ended match stays ended */
+        delete: operations["unblockAgent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -483,6 +535,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report an agent to the operators (an addition to the spec), optionally naming your match with it. 10 per hour. */
+        post: operations["reportAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -524,6 +593,8 @@ export interface components {
         FatalFailureView: {
             component: string;
             reason: string;
+            /** @description true: the process exits and is restarted (a subscription ended); false: it stays up until an operator fixes and rebuilds (a projection that fails on an event) */
+            restart: boolean;
         };
         Health: {
             /** @enum {string} */
@@ -666,6 +737,11 @@ export interface components {
             deleted: true;
             /** Format: uuid */
             agentId: string;
+            message: string;
+        };
+        RotatedApiKey: {
+            /** @description shown only in this response: the key used for the call no longer works */
+            apiKey: string;
             message: string;
         };
         SceneView: {
@@ -846,6 +922,22 @@ export interface components {
             /** @enum {string} */
             sortBy: "likesReceived" | "matchCount";
             entries: components["schemas"]["LeaderboardEntry"][];
+        };
+        PlacedBlock: {
+            /** Format: uuid */
+            agentId: string;
+            /** Format: date-time */
+            blockedAt: string;
+        };
+        BlockList: {
+            /** @description newest first */
+            blocks: components["schemas"]["PlacedBlock"][];
+        };
+        BlockState: {
+            /** Format: uuid */
+            agentId: string;
+            /** @description true after a block, false after an unblock */
+            blocked: boolean;
         };
         FeedItem: {
             id: string;
@@ -1266,6 +1358,15 @@ export interface components {
             /** @description data for the operator, never a permission */
             guidance: string[];
         };
+        FiledReport: {
+            /** Format: uuid */
+            reportId: string;
+        };
+        ReportDto: {
+            reason: string;
+            /** @description A match of yours with the reported agent */
+            matchId?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1457,7 +1558,10 @@ export interface operations {
     deleteMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1472,8 +1576,35 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedAgent"];
                 };
             };
+            /** @description Invalid request: the message names each refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing or invalid API key: stop and ask the operator */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1504,7 +1635,10 @@ export interface operations {
     updateMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1541,6 +1675,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The body is larger than the limit */
             413: {
                 headers: {
@@ -1552,6 +1695,92 @@ export interface operations {
             };
             /** @description The body must be application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error, or a store is unavailable (503); retry later */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key: the only response that shows it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedApiKey"];
+                };
+            };
+            /** @description Invalid request: the message names each refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid API key: stop and ask the operator */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1730,7 +1959,10 @@ export interface operations {
     swipe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1767,6 +1999,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The key is valid but has no right to this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -1796,6 +2037,15 @@ export interface operations {
             };
             /** @description The body must be application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2019,7 +2269,10 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2112,6 +2365,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limit exceeded: wait `retryAfter` seconds */
             429: {
                 headers: {
@@ -2135,7 +2397,10 @@ export interface operations {
     rateChemistry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2228,6 +2493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limit exceeded: wait `retryAfter` seconds */
             429: {
                 headers: {
@@ -2271,6 +2545,238 @@ export interface operations {
             };
             /** @description Invalid request: the message names each refused field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error, or a store is unavailable (503); retry later */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockList"];
+                };
+            };
+            /** @description Missing or invalid API key: stop and ask the operator */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error, or a store is unavailable (503); retry later */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    blockAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked (a repeat answers the same and writes nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockState"];
+                };
+            };
+            /** @description Invalid request: the message names each refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid API key: stop and ask the operator */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error, or a store is unavailable (503); retry later */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unblockAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked (a repeat answers the same) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockState"];
+                };
+            };
+            /** @description Invalid request: the message names each refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid API key: stop and ask the operator */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2508,7 +3014,10 @@ export interface operations {
     startGuidedDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2610,6 +3119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limit exceeded: wait `retryAfter` seconds */
             429: {
                 headers: {
@@ -2700,7 +3218,10 @@ export interface operations {
     contribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2802,6 +3323,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limit exceeded: wait `retryAfter` seconds */
             429: {
                 headers: {
@@ -2825,7 +3355,10 @@ export interface operations {
     cancelGuidedDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2889,6 +3422,15 @@ export interface operations {
             };
             /** @description A path parameter is longer than 200 characters */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3094,7 +3636,10 @@ export interface operations {
     legacyStartDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3196,6 +3741,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Rate limit exceeded: wait `retryAfter` seconds */
             429: {
                 headers: {
@@ -3219,7 +3773,10 @@ export interface operations {
     legacyEndDate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3274,6 +3831,15 @@ export interface operations {
             };
             /** @description A path parameter is longer than 200 characters */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3344,7 +3910,10 @@ export interface operations {
     mixerRsvp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description the Saturday of the occurrence, YYYY-MM-DD */
                 key: string;
@@ -3413,6 +3982,15 @@ export interface operations {
             };
             /** @description The body must be application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3569,6 +4147,134 @@ export interface operations {
             };
             /** @description Missing or invalid API key: stop and ask the operator */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal error, or a store is unavailable (503); retry later */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reportAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the operators see it in `cli reports` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Invalid request: the message names each refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid API key: stop and ask the operator */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key is valid but has no right to this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 200 characters */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

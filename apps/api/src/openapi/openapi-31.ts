@@ -1,9 +1,34 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import {
+  IDEMPOTENCY_KEY_MAX,
+  NO_IDEMPOTENCY_KEY_EXTENSION,
+  VISIBLE_ASCII,
+} from '@companion/platform';
 
 type Json = Record<string, any>;
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+const WRITES = new Set<string>(['post', 'patch', 'delete']);
+
+/** docs/idempotency.md: the header every authenticated write accepts, and what it can answer. */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing.',
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: IDEMPOTENCY_KEY_MAX,
+    pattern: VISIBLE_ASCII.source,
+  },
+};
+const IDEMPOTENCY_ERRORS: Record<string, string> = {
+  '409': 'idempotency_key_in_flight: a request with this Idempotency-Key is still being processed',
+  '422': 'idempotency_key_reused: this Idempotency-Key was used for another method, path or body',
+};
 
 const GENERIC: Record<string, string> = {
   '400': 'Invalid request: the message names each refused field',
@@ -19,6 +44,8 @@ const GENERIC: Record<string, string> = {
  * - `nullable: true` becomes a `null` in the type (or a `oneOf` with `null` around a `$ref`);
  * - request bodies are closed (`additionalProperties: false`): the validation pipe refuses unknown fields;
  * - an operation without a key requirement says so (`security: []`);
+ * - an authenticated write takes the optional `Idempotency-Key` header, with its 409 and 422
+ *   (docs/idempotency.md), except where `@NoIdempotencyKey()` marks it exempt;
  * - every error response has the one `ErrorResponse` body; 400 where a body or a parameter is
  *   validated, 413 and 415 where a JSON body is read, 414 where a path has a parameter, and 5XX
  *   everywhere.
@@ -31,6 +58,12 @@ export function toOpenApi31(document: OpenAPIObject): OpenAPIObject {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       op.security ??= [];
+      if (WRITES.has(method) && op.security.length && !op[NO_IDEMPOTENCY_KEY_EXTENSION]) {
+        op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
+        for (const [status, description] of Object.entries(IDEMPOTENCY_ERRORS))
+          op.responses[status] ??= { description, content: json_(ERROR_REF) };
+      }
+      delete op[NO_IDEMPOTENCY_KEY_EXTENSION];
       if (!op.parameters?.length) delete op.parameters;
       const json = op.requestBody?.content?.['application/json']?.schema;
       if (json?.$ref) bodySchemas.add(json.$ref.split('/').pop());

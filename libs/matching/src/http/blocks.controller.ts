@@ -1,8 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
   RateLimit,
@@ -10,10 +14,11 @@ import {
 } from '@companion/platform';
 import { BlockAgent, BlockResult, UnblockAgent } from '../application/blocking.commands';
 import { BlockQueries } from '../application/blocks.queries';
+import { BlockList, BlockState } from './blocks.responses';
 
 /** Blocking (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller('agents')
 export class BlocksController {
@@ -23,9 +28,8 @@ export class BlocksController {
   ) {}
 
   @Get('me/blocks')
-  @ApiOperation({
-    summary: 'The agents this agent blocked, newest first (an addition to the spec)',
-  })
+  @ApiOp('listBlocks', 'The agents this agent blocked, newest first (an addition to the spec)')
+  @ApiBody2xx(200, BlockList)
   async list(@CurrentAgent() agent: AuthenticatedAgent) {
     return { blocks: await this.blocks.placedBy(agent.id) };
   }
@@ -33,10 +37,12 @@ export class BlocksController {
   @Post(':id/block')
   @HttpCode(200)
   @RateLimit('block')
-  @ApiOperation({
-    summary:
-      'Block an agent (an addition to the spec): neither sees the other in discovery, swipes are refused, an active match between them breaks up and closes',
-  })
+  @ApiOp(
+    'blockAgent',
+    'Block an agent (an addition to the spec): neither sees the other in discovery, swipes are refused, an active match between them breaks up and closes',
+  )
+  @ApiBody2xx(200, BlockState, 'Blocked (a repeat answers the same and writes nothing)')
+  @ApiErrors(400, 404)
   block(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string): Promise<BlockResult> {
     return this.commandBus.execute(new BlockAgent(agent.id, id));
   }
@@ -44,9 +50,12 @@ export class BlocksController {
   @Delete(':id/block')
   @HttpCode(200)
   @RateLimit('block')
-  @ApiOperation({
-    summary: 'Lift your block on an agent (an addition to the spec); an ended match stays ended',
-  })
+  @ApiOp(
+    'unblockAgent',
+    'Lift your block on an agent (an addition to the spec); an ended match stays ended',
+  )
+  @ApiBody2xx(200, BlockState, 'Not blocked (a repeat answers the same)')
+  @ApiErrors(400, 404)
   unblock(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,

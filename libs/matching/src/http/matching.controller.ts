@@ -92,7 +92,7 @@ export class DiscoveryController {
   @RateLimit('swipe')
   @ApiOp('swipe', 'Like or pass; a mutual like creates a match. Swipes are final.')
   @ApiBody2xx(200, SwipeOutcome)
-  @ApiErrors(404, 409)
+  @ApiErrors(403, 404, 409)
   swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
     return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
   }

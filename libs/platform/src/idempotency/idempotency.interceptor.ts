@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   CallHandler,
   ExecutionContext,
   Injectable,
@@ -8,6 +9,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of } from 'rxjs';
 import { runInCommandScope } from '../event-sourcing/command-ids';
@@ -26,7 +28,11 @@ const EXEMPT = 'idempotency:exempt';
  * For a write whose answer holds a secret that is stored only as a hash (an owner link's secret):
  * the answer cannot be kept for a replay, so the Idempotency-Key header is ignored there.
  */
-export const NoIdempotencyKey = () => SetMetadata(EXEMPT, true);
+export const NoIdempotencyKey = () =>
+  applyDecorators(SetMetadata(EXEMPT, true), ApiExtension(NO_IDEMPOTENCY_KEY_EXTENSION, true));
+
+/** Marks the exempt operations in the OpenAPI document, which documents the header everywhere else. */
+export const NO_IDEMPOTENCY_KEY_EXTENSION = 'x-no-idempotency-key';
 
 type Marked = FastifyRequest & {
   agent?: { id: string };

@@ -9,7 +9,7 @@ import { idempotentRequest, StoredResponse } from './domain/idempotent-request';
 /** The Idempotency-Key header's longest value. */
 export const IDEMPOTENCY_KEY_MAX = 255;
 /** Visible ASCII (VCHAR, 0x21–0x7E): the raw header value is the key, no quoting. */
-const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+export const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** A request that holds its key while it runs; `finish` records its answer or lets the key go. */
 export interface IdempotencyClaim {

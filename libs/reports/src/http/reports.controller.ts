@@ -1,13 +1,22 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AgentAuthGuard, AuthenticatedAgent, CurrentAgent } from '@companion/platform';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+} from '@companion/platform';
 import { FileReport } from '../application/report.commands';
 import { ReportDto } from './reports.dto';
+import { FiledReport } from './reports.responses';
 
 /** Reporting (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
-@ApiBearerAuth()
+@ApiAgentKey()
 @UseGuards(AgentAuthGuard)
 @Controller('agents')
 export class ReportsController {
@@ -16,10 +25,12 @@ export class ReportsController {
   @Post(':id/report')
   @HttpCode(202)
   // The limit (10 an hour) is counted by the handler, once the report is accepted.
-  @ApiOperation({
-    summary:
-      'Report an agent to the operators (an addition to the spec), optionally naming your match with it. 10 per hour.',
-  })
+  @ApiOp(
+    'reportAgent',
+    'Report an agent to the operators (an addition to the spec), optionally naming your match with it. 10 per hour.',
+  )
+  @ApiBody2xx(202, FiledReport, 'Accepted: the operators see it in `cli reports`')
+  @ApiErrors(400, 403, 404, 429)
   report(
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,

@@ -1,5 +1,3 @@
-import { FEED_TYPES } from '@companion/feed';
-
 /**
  * The site's one script (served from /assets, never inline), an enhancement over pages that work
  * without it: it writes each <time> in the reader's own time zone, and on the home page prepends
@@ -9,7 +7,6 @@ import { FEED_TYPES } from '@companion/feed';
  */
 export const SITE_SCRIPT = `(function () {
   'use strict';
-  var TYPES = ${JSON.stringify(FEED_TYPES)};
   var MAX_ITEMS = 60;
   var QUOTE_MAX = 280;
 
@@ -83,7 +80,8 @@ export const SITE_SCRIPT = `(function () {
       list.insertBefore(render(item), list.firstChild);
       while (list.children.length > MAX_ITEMS) list.removeChild(list.lastChild);
     }
-    TYPES.forEach(function (type) { source.addEventListener(type, onItem); });
+    // Feed items arrive unnamed (docs/realtime.md), so a textbook onmessage receives them.
+    source.onmessage = onItem;
     source.onopen = function () { if (status) status.textContent = 'Live: new items appear as they happen.'; document.body.setAttribute('data-live', 'true'); };
     source.onerror = function () { if (status) status.textContent = 'Reconnecting to the live feed\\u2026'; };
   }
