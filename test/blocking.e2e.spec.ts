@@ -1,26 +1,8 @@
-import { WebSocket } from 'ws';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
-import { client, Client, matchPair, register, RunningApp, startApp, until } from './support/app';
+import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { WsClient } from './support/ws-client';
 
 type Agent = Awaited<ReturnType<typeof register>>;
-
-/** A `/ws` client authenticated as one agent, recording the frames it receives. */
-async function listen(baseUrl: string, agent: Agent) {
-  const frames: any[] = [];
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
-  socket.on('message', (data) => frames.push(JSON.parse((data as Buffer).toString('utf8'))));
-  socket.on('error', () => undefined);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ type: 'auth', apiKey: agent.key }));
-  await until('auth:success', () => frames.find((f) => f.type === 'auth:success'));
-  return {
-    next: (match: (f: any) => boolean) => until('a frame', () => frames.find(match)),
-    close: () => socket.close(),
-  };
-}
 
 describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
   let running: RunningApp;
@@ -118,7 +100,10 @@ describe('Blocking (an addition to the spec; e2e over HTTP)', () => {
     );
     expect(date.status).toBe(201);
     await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'Before the block' }, a.key);
-    const [onA, onB] = [await listen(running.baseUrl, a), await listen(running.baseUrl, b)];
+    const [onA, onB] = [
+      await WsClient.as(running.baseUrl, a),
+      await WsClient.as(running.baseUrl, b),
+    ];
     try {
       expect((await block(b, a.id)).status).toBe(200);
       const update = {
