@@ -20,6 +20,7 @@ const {
   RECENT_PARTICIPATION_MS,
 } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
+const { seeded } = require('./synthetic-profiles');
 const { Index } = require('usearch');
 
 const N = Number(process.argv[2] ?? 1_000_000);
@@ -35,27 +36,7 @@ const OVERSAMPLE = Number(process.env.ANN_OVERSAMPLE ?? 3);
 /** The index's copy of each vector: half precision is enough to find neighbours (the re-rank is exact). */
 const QUANTIZATION = process.env.ANN_QUANT ?? 'f16';
 
-let seed = 42;
-const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-const WORDS = [
-  'astronomy',
-  'poetry',
-  'chess',
-  'hiking',
-  'jazz',
-  'cooking',
-  'films',
-  'gardening',
-  'robots',
-  'tea',
-  'painting',
-  'sailing',
-  'history',
-  'puzzles',
-  'dancing',
-  'coding',
-];
-const pick = (n) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
+const { rnd, pick } = seeded(42);
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
 const quantile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];

@@ -5,31 +5,12 @@
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankCandidates } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
+const { seeded } = require('./synthetic-profiles');
 const { discoverRanked } = require('../dist/libs/matching/src/domain/discovery-cache');
 
 const N = Number(process.argv[2] ?? 100_000);
 const ROUNDS = Number(process.argv[3] ?? 200);
-let seed = 42;
-const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-const WORDS = [
-  'astronomy',
-  'poetry',
-  'chess',
-  'hiking',
-  'jazz',
-  'cooking',
-  'films',
-  'gardening',
-  'robots',
-  'tea',
-  'painting',
-  'sailing',
-  'history',
-  'puzzles',
-  'dancing',
-  'coding',
-];
-const pick = (n) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]);
+const { rnd, pick } = seeded(42);
 
 async function main() {
   const embedder = new LocalEmbedder();
