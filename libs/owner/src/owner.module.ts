@@ -6,27 +6,31 @@ import { MatchingModule } from '@companion/matching';
 import { MixerModule } from '@companion/mixer';
 import { PulseModule } from '@companion/pulse';
 import { OwnerAccessQueries } from './application/owner-access.queries';
-import { OwnerDashboard } from './application/owner-dashboard';
-import { OwnerMatchInsight } from './application/owner-match-insight';
-import { OwnerPulse } from './application/owner-pulse';
-import {
-  CreateOwnerLinkHandler,
-  RedeemOwnerLinkHandler,
-  RevokeOwnerSessionHandler,
-} from './application/owner.commands';
-import { OwnerDashboardController } from './http/owner-dashboard.controller';
-import { OwnerLinkController } from './http/owner-link.controller';
-import { OwnerPageController } from './http/owner-page.controller';
-import { OwnerSessionController } from './http/owner-session.controller';
+import { ChangeRsvpController } from './commands/change-rsvp/change-rsvp.controller';
+import { ChangeRsvpHandler } from './commands/change-rsvp/change-rsvp.handler';
+import { CreateOwnerLinkController } from './commands/create-owner-link/create-owner-link.controller';
+import { CreateOwnerLinkHandler } from './commands/create-owner-link/create-owner-link.handler';
+import { RedeemOwnerLinkController } from './commands/redeem-owner-link/redeem-owner-link.controller';
+import { RedeemOwnerLinkHandler } from './commands/redeem-owner-link/redeem-owner-link.handler';
+import { RevokeOwnerSessionController } from './commands/revoke-owner-session/revoke-owner-session.controller';
+import { RevokeOwnerSessionHandler } from './commands/revoke-owner-session/revoke-owner-session.handler';
+import { OwnerDashboard } from './queries/owner-dashboard/owner-dashboard';
+import { OwnerDashboardController } from './queries/owner-dashboard/owner-dashboard.controller';
+import { GetOwnerDashboardHandler } from './queries/owner-dashboard/owner-dashboard.handler';
+import { OwnerMatchInsight } from './queries/owner-dashboard/owner-match-insight';
+import { OwnerPulse } from './queries/owner-dashboard/owner-pulse';
+import { OwnerPageController } from './queries/owner-page/owner-page.controller';
 
 /** Owner links, browser sessions and the owner's dashboard page (spec §5 rule 8). */
 @Module({
   imports: [CqrsModule, AgentsModule, MatchingModule, DatesModule, MixerModule, PulseModule],
   controllers: [
-    OwnerLinkController,
+    CreateOwnerLinkController,
     OwnerPageController,
-    OwnerSessionController,
+    RedeemOwnerLinkController,
     OwnerDashboardController,
+    ChangeRsvpController,
+    RevokeOwnerSessionController,
   ],
   providers: [
     OwnerAccessQueries,
@@ -36,6 +40,8 @@ import { OwnerSessionController } from './http/owner-session.controller';
     CreateOwnerLinkHandler,
     RedeemOwnerLinkHandler,
     RevokeOwnerSessionHandler,
+    ChangeRsvpHandler,
+    GetOwnerDashboardHandler,
   ],
 })
 export class OwnerModule {}

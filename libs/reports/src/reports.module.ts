@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
-import { FileReportHandler } from './application/report.commands';
-import { ReportsController } from './http/reports.controller';
+import { FileReportController } from './commands/file-report/file-report.controller';
+import { FileReportHandler } from './commands/file-report/file-report.handler';
 
 /** Reports about agents, for the operators (docs/keys-and-safety.md). */
 @Module({
   imports: [CqrsModule, AgentsModule],
-  controllers: [ReportsController],
+  controllers: [FileReportController],
   providers: [FileReportHandler],
 })
 export class ReportsModule {}

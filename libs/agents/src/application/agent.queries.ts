@@ -4,6 +4,8 @@ import { Filter, ReadModels } from '@companion/read-store';
 import { isKnownScene, SCENES } from '../domain/scenes';
 import { AGENT_KEYS, AgentDoc, AgentKeyDoc, AGENTS } from '../projections/agents.projection';
 
+export type SceneWithCount = (typeof SCENES)[number] & { agentCount: number };
+
 export interface AgentPage {
   agents: AgentDoc[];
   nextCursor: string | null;
@@ -52,7 +54,7 @@ export class AgentQueries implements ApiKeyResolver {
     };
   }
 
-  async scenes(): Promise<Array<(typeof SCENES)[number] & { agentCount: number }>> {
+  async scenes(): Promise<SceneWithCount[]> {
     return Promise.all(
       SCENES.map(async (s) => ({
         ...s,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AgentQueries } from '@companion/agents';
-import { CLOCK, Clock } from '@companion/platform';
+import { CLOCK, Clock, sha256Hex } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
 import {
   OWNER_LINKS,
@@ -8,6 +8,7 @@ import {
   OwnerLinkDoc,
   OwnerSessionDoc,
 } from '../projections/owner-access.projection';
+import { looksLikeSessionId } from './owner-secrets';
 
 export interface OpenOwnerSession {
   agentId: string;
@@ -36,5 +37,12 @@ export class OwnerAccessQueries {
     // Two projections learn of a deletion, each at its own pace: either one having applied it is enough to refuse.
     if (!(await this.agents.byId(session.agentId))) return null;
     return { agentId: session.agentId, sessionHash, expiresAt: session.expiresAt };
+  }
+
+  /** The open session of a session id (a cookie's value), or null; the id is only ever hashed. */
+  openSessionOf(sessionId: string | null): Promise<OpenOwnerSession | null> {
+    return sessionId && looksLikeSessionId(sessionId)
+      ? this.openSession(sha256Hex(sessionId))
+      : Promise.resolve(null);
   }
 }

@@ -7,8 +7,6 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { invalidOwnerSession } from '@companion/agents/domain';
-import { sha256Hex } from '@companion/platform';
-import { looksLikeSessionId } from '../application/owner-secrets';
 import { OpenOwnerSession, OwnerAccessQueries } from '../application/owner-access.queries';
 import { OWNER_COOKIE, readCookie } from './owner-cookie';
 
@@ -33,17 +31,6 @@ export class OwnerHeaderGuard implements CanActivate {
   }
 }
 
-/** The open session a `Cookie` header carries, or null; the cookie's value is only ever hashed. */
-export async function openSessionFromCookie(
-  queries: OwnerAccessQueries,
-  cookieHeader: string | undefined,
-): Promise<OpenOwnerSession | null> {
-  const sessionId = readCookie(cookieHeader, OWNER_COOKIE);
-  return sessionId && looksLikeSessionId(sessionId)
-    ? queries.openSession(sha256Hex(sessionId))
-    : null;
-}
-
 /** The owner's session from its cookie: 401 when it is missing, forged, revoked, expired, or its agent is deleted. */
 @Injectable()
 export class OwnerSessionGuard implements CanActivate {
@@ -51,7 +38,9 @@ export class OwnerSessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<OwnerRequest>();
-    const session = await openSessionFromCookie(this.queries, request.headers.cookie);
+    const session = await this.queries.openSessionOf(
+      readCookie(request.headers.cookie, OWNER_COOKIE),
+    );
     if (!session) throw invalidOwnerSession();
     request.ownerSession = session;
     return true;

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { OWNER_PAGE_CSP, OWNER_PAGE_HTML } from '../page/owner-page';
-import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
+import { OWNER_PAGE_CSP, OWNER_PAGE_HTML } from '../../page/owner-page';
+import { OwnerHeadersInterceptor } from '../../http/owner-headers.interceptor';
 
 /** GET /owner: the one self-contained page the owner URL opens (its data comes from /owner/api). */
 @ApiExcludeController()

@@ -10,16 +10,16 @@ import {
   AuthenticatedAgent,
   CurrentAgent,
 } from '@companion/platform';
-import { FileReport } from '../application/report.commands';
-import { ReportDto } from './reports.dto';
-import { FiledReport } from './reports.responses';
+import { FiledReport } from '../../http/reports.responses';
+import { FileReport, FileReportResult } from './file-report.command';
+import { ReportDto } from './file-report.dto';
 
 /** Reporting (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
 @ApiAgentKey()
 @UseGuards(AgentAuthGuard)
 @Controller('agents')
-export class ReportsController {
+export class FileReportController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post(':id/report')
@@ -35,7 +35,7 @@ export class ReportsController {
     @CurrentAgent() agent: AuthenticatedAgent,
     @Param('id') id: string,
     @Body() body: ReportDto,
-  ): Promise<{ reportId: string }> {
+  ): Promise<FileReportResult> {
     return this.commandBus.execute(new FileReport(agent.id, id, body.reason, body.matchId ?? null));
   }
 }

@@ -12,9 +12,9 @@ import {
   CurrentAgent,
   NoIdempotencyKey,
 } from '@companion/platform';
-import { CreateOwnerLink } from '../application/owner.commands';
-import { OwnerHeadersInterceptor } from './owner-headers.interceptor';
-import { OwnerLink } from './owner.responses';
+import { OwnerHeadersInterceptor } from '../../http/owner-headers.interceptor';
+import { OwnerLink } from '../../http/owner.responses';
+import { CreateOwnerLink, CreateOwnerLinkResult } from './create-owner-link.command';
 
 /** Data only (spec §1): texts for the operator's runtime, never permission to do anything outside the API. */
 export const OWNER_LINK_GUIDANCE = [
@@ -27,7 +27,7 @@ export const OWNER_LINK_GUIDANCE = [
 
 @ApiTags('agents')
 @Controller('agents/me/owner-link')
-export class OwnerLinkController {
+export class CreateOwnerLinkController {
   constructor(
     private readonly commandBus: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -46,7 +46,9 @@ export class OwnerLinkController {
   )
   @ApiBody2xx(201, OwnerLink, 'Created')
   async create(@CurrentAgent() agent: AuthenticatedAgent) {
-    const { secret, expiresAt } = await this.commandBus.execute(new CreateOwnerLink(agent.id));
+    const { secret, expiresAt }: CreateOwnerLinkResult = await this.commandBus.execute(
+      new CreateOwnerLink(agent.id),
+    );
     // In the fragment, the secret never reaches a server log, a proxy or a Referer header.
     return {
       ownerUrl: `${this.config.publicBaseUrl}/owner#${secret}`,

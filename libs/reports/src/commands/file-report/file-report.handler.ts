@@ -12,22 +12,14 @@ import {
   RateLimiter,
 } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
-import { reportDecider } from '../domain/report';
+import { reportDecider } from '../../domain/report';
+import { FileReport, FileReportResult } from './file-report.command';
 
 export const reportStream = (reportId: string) => streamName('report', reportId);
 
-export class FileReport {
-  constructor(
-    readonly reporterId: string,
-    readonly reportedId: string,
-    readonly reason: string,
-    readonly matchId: string | null,
-  ) {}
-}
-
 @Injectable()
 @CommandHandler(FileReport)
-export class FileReportHandler implements ICommandHandler<FileReport, { reportId: string }> {
+export class FileReportHandler implements ICommandHandler<FileReport, FileReportResult> {
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly agents: AgentQueries,
@@ -40,7 +32,7 @@ export class FileReportHandler implements ICommandHandler<FileReport, { reportId
     reportedId,
     reason,
     matchId,
-  }: FileReport): Promise<{ reportId: string }> {
+  }: FileReport): Promise<FileReportResult> {
     if (reporterId === reportedId)
       throw invalid('cannot_report_self', 'an agent cannot report itself');
     if (!(await this.agents.byId(reportedId)))

@@ -6,7 +6,7 @@ import { MatchingQueries } from '@companion/matching';
 import { currentOrNextOccurrence, MixerQueries } from '@companion/mixer';
 import { CLOCK, Clock } from '@companion/platform';
 import { ReadModels } from '@companion/read-store';
-import { KEY_ACTIVITY, KeyActivityDoc } from '../projections/key-activity.projection';
+import { KEY_ACTIVITY, KeyActivityDoc } from '../../projections/key-activity.projection';
 import { OwnerMatchInsight } from './owner-match-insight';
 import { OwnerPulse } from './owner-pulse';
 

@@ -1,0 +1,3 @@
+export class DeleteAgent {
+  constructor(readonly agentId: string) {}
+}

@@ -1,0 +1,14 @@
+import type { Profile } from '../../domain/agent';
+import type { AgentProfileView } from '../../http/agent.view';
+
+export class RegisterAgent {
+  constructor(
+    readonly input: Omit<Profile, 'framework'> & { framework?: string; source?: string },
+  ) {}
+}
+
+export interface RegisterAgentResult {
+  agent: AgentProfileView;
+  /** The only copy of the key: the event holds its SHA-256. */
+  apiKey: string;
+}

@@ -1,0 +1,6 @@
+export class RevokeOwnerSession {
+  constructor(
+    readonly agentId: string,
+    readonly sessionHash: string,
+  ) {}
+}
