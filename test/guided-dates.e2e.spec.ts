@@ -291,6 +291,11 @@ describe('Guided dates (e2e over HTTP)', () => {
     const end = await api.delete(`/api/v1/matches/${matchId}/dates`, a.key);
     expect(end.status).toBe(409);
     expect(end.body.code).toBe('legacy_cannot_end');
+    // The refusal is an answer of the deprecated endpoint like the others.
+    expect(end.headers.get('deprecation')).toBe('true');
+    expect(end.headers.get('link')).toBe(
+      `</api/v1/matches/${matchId}/activities>; rel="successor-version"`,
+    );
     expect(
       (await api.get(`/api/v1/activities/${started.body.activity.id}`)).body.activity.status,
     ).toBe('ongoing');

@@ -5,4 +5,5 @@ export * from './projections/guided-dates.projection';
 export * from './application/guided-dates.queries';
 export * from './application/love-stories.queries';
 export * from './dates.module';
-export { ContributionDto, StartGuidedDateDto } from './http/guided-dates.dto';
+export { ContributionDto } from './commands/contribute/contribute.dto';
+export { StartGuidedDateDto } from './commands/start-guided-date/start-guided-date.dto';

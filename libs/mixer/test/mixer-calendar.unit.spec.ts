@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { parseMixerKey } from '../src/domain/mixer-occurrence';
-import { CalendarEvent, mixerCalendar } from '../src/http/mixer-calendar';
+import { CalendarEvent, mixerCalendar } from '../src/queries/mixer-calendar/mixer-calendar.ics';
 
 const octets = (s: string) => Buffer.byteLength(s, 'utf8');
 

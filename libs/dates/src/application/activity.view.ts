@@ -113,3 +113,6 @@ function nextStep(
     description: `Round ${round} of ${TOTAL_ROUNDS} is in progress.`,
   };
 }
+
+/** A guided date as `activityView` shows it (the `ActivityView` response schema). */
+export type GuidedDateView = ReturnType<typeof activityView>;

@@ -1,13 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
 import { LIMITS, TextLength } from '@companion/platform';
-import { SCENARIO_IDS, ScenarioId } from '../domain/scenarios';
-
-export class StartGuidedDateDto {
-  @ApiProperty({ enum: SCENARIO_IDS })
-  @IsIn(SCENARIO_IDS)
-  scenarioId!: ScenarioId;
-}
 
 export class ContributionDto {
   @ApiProperty({

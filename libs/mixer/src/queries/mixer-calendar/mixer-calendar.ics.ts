@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import type { MixerOccurrence } from '../domain/mixer-occurrence';
+import type { MixerOccurrence } from '../../domain/mixer-occurrence';
 
 /** One occurrence of the Saturday Social as an iCalendar event. */
 export interface CalendarEvent {

@@ -1,25 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { streamName } from '@companion/event-store';
 import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
-import { MixerOccurrence, parseMixerKey } from '../domain/mixer-occurrence';
-import { MixerAction, mixerRsvpDecider, RsvpStatus } from '../domain/mixer-rsvp';
-
-export const mixerRsvpStream = (key: string, agentId: string) =>
-  streamName('mixerRsvp', `${key}_${agentId}`);
-
-export class ActOnMixer {
-  constructor(
-    readonly key: string,
-    readonly agentId: string,
-    readonly action: MixerAction,
-  ) {}
-}
-
-export interface MixerActionResult {
-  occurrence: MixerOccurrence;
-  rsvp: RsvpStatus;
-}
+import { mixerRsvpStream } from '../../application/mixer-streams';
+import { parseMixerKey } from '../../domain/mixer-occurrence';
+import { mixerRsvpDecider } from '../../domain/mixer-rsvp';
+import { ActOnMixer, MixerActionResult } from './mixer-rsvp.command';
 
 /** RSVP, CANCEL and CHECK_IN. Nothing is scheduled: the events only record intent and attendance. */
 @Injectable()

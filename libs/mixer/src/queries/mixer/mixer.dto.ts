@@ -1,12 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { MIXER_ACTIONS, MixerAction } from '../domain/mixer-rsvp';
-
-export class MixerRsvpDto {
-  @ApiProperty({ enum: MIXER_ACTIONS })
-  @IsIn(MIXER_ACTIONS)
-  action!: MixerAction;
-}
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
 
 export class MixerQuery {
   /** Any date: the view is the first Saturday on or after it (impossible dates are refused by the domain). */

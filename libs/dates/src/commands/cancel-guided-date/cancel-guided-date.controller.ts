@@ -1,0 +1,37 @@
+import { Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import { ActivityView } from '../../http/guided-dates.responses';
+import { CancelGuidedDate } from './cancel-guided-date.command';
+
+@ApiTags('guided dates')
+@Controller()
+export class CancelGuidedDateController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Delete('activities/:id')
+  @HttpCode(200)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
+  @ApiAgentKey()
+  @ApiOp(
+    'cancelGuidedDate',
+    'Cancel an ongoing date (contributions are kept); a completed date is a 409',
+  )
+  @ApiBody2xx(200, ActivityView)
+  @ApiErrors(403, 404, 409)
+  async cancel(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
+    return (await this.commandBus.execute(new CancelGuidedDate(id, agent.id))).view;
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import { ActivityView } from '../../http/guided-dates.responses';
+import { Contribute } from './contribute.command';
+import { ContributionDto } from './contribute.dto';
+
+@ApiTags('guided dates')
+@Controller()
+export class ContributeController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('activities/:id')
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
+  @ApiAgentKey()
+  @ApiOp(
+    'contribute',
+    'Contribute to the current round: 201 saved, 200 identical already saved, 409 skipping or changing',
+  )
+  @ApiBody2xx(201, ActivityView, 'Saved')
+  @ApiBody2xx(200, ActivityView, 'The identical contribution was already saved')
+  @ApiErrors(403, 404, 409)
+  async contribute(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Body() body: ContributionDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const outcome = await this.commandBus.execute(
+      new Contribute(id, agent.id, body.step, body.content),
+    );
+    void reply.status(outcome.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return outcome.view;
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import { ActivityView } from '../../http/guided-dates.responses';
+import { StartGuidedDate } from './start-guided-date.command';
+import { StartGuidedDateDto } from './start-guided-date.dto';
+
+@ApiTags('guided dates')
+@Controller()
+export class StartGuidedDateController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post('matches/:id/activities')
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('guidedDate')
+  @ApiAgentKey()
+  @ApiOp(
+    'startGuidedDate',
+    'Start a guided date: 201 new, 200 the ongoing date of the same scenario, 409 another is ongoing',
+  )
+  @ApiBody2xx(201, ActivityView, 'Started')
+  @ApiBody2xx(200, ActivityView, 'The ongoing date of the same scenario')
+  @ApiErrors(403, 404, 409)
+  async start(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') matchId: string,
+    @Body() body: StartGuidedDateDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const outcome = await this.commandBus.execute(
+      new StartGuidedDate(matchId, agent.id, body.scenarioId),
+    );
+    void reply.status(outcome.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return outcome.view;
+  }
+}

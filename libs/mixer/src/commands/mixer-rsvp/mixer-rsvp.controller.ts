@@ -1,0 +1,58 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import type { MixerView } from '../../application/mixer.queries';
+import type { RsvpStatus } from '../../domain/mixer-rsvp';
+import { KEY_PARAM } from '../../http/mixer-key.param';
+import { MixerRsvpOutcome } from '../../http/mixer.responses';
+import { GetMixer } from '../../queries/mixer/mixer.query';
+import { ActOnMixer } from './mixer-rsvp.command';
+import { MixerRsvpDto } from './mixer-rsvp.dto';
+
+@ApiTags('mixer')
+@Controller('mixer')
+export class MixerRsvpController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post(':key/rsvp')
+  @HttpCode(200)
+  @UseGuards(AgentAuthGuard, RateLimitGuard)
+  @RateLimit('mixer')
+  @ApiAgentKey()
+  @ApiOp(
+    'mixerRsvp',
+    'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing',
+  )
+  @ApiParam(KEY_PARAM)
+  @ApiBody2xx(200, MixerRsvpOutcome)
+  @ApiErrors(409)
+  async rsvp(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('key') key: string,
+    @Body() body: MixerRsvpDto,
+  ): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
+    // Two bus calls: ActOnMixer's result is public (the owner dashboard answers with its own view),
+    // so the view is read here, with the RSVP the command decided (the read models may lag it).
+    const result = await this.commandBus.execute(new ActOnMixer(key, agent.id, body.action));
+    return {
+      mixer: await this.queryBus.execute(
+        new GetMixer(agent.id, result.occurrence.key, result.rsvp),
+      ),
+      rsvp: result.rsvp,
+    };
+  }
+}
