@@ -6,11 +6,12 @@ import { CandidateIndex } from './application/candidate-index';
 import { BlockAgentHandler, UnblockAgentHandler } from './application/blocking.commands';
 import { BlockQueries } from './application/blocks.queries';
 import { MatchAccess } from './application/match-access';
-import {
-  RateChemistryHandler,
-  SendMessageHandler,
-  SwipeHandler,
-} from './application/matching.commands';
+import { RateChemistryController } from './commands/rate-chemistry/rate-chemistry.controller';
+import { RateChemistryHandler } from './commands/rate-chemistry/rate-chemistry.handler';
+import { SendMessageController } from './commands/send-message/send-message.controller';
+import { SendMessageHandler } from './commands/send-message/send-message.handler';
+import { SwipeController } from './commands/swipe/swipe.controller';
+import { SwipeHandler } from './commands/swipe/swipe.handler';
 import { MatchingQueries } from './application/matching.queries';
 import { BlocksController } from './http/blocks.controller';
 import { RankingWorkers } from './application/ranking-workers';
@@ -23,7 +24,15 @@ import {
 
 @Module({
   imports: [CqrsModule, AgentsModule, MixerModule],
-  controllers: [DiscoveryController, MatchesController, LeaderboardController, BlocksController],
+  controllers: [
+    DiscoveryController,
+    SwipeController,
+    MatchesController,
+    SendMessageController,
+    RateChemistryController,
+    LeaderboardController,
+    BlocksController,
+  ],
   providers: [
     CandidateIndex,
     MatchAccess,

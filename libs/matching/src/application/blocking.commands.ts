@@ -5,7 +5,7 @@ import { WrongExpectedRevisionError } from '@companion/event-store';
 import { EventSourcedCommands, invalid, notFound } from '@companion/platform';
 import { matchDecider } from '../domain/match';
 import { pairDecider, pairKey } from '../domain/pair';
-import { matchStream, pairStream } from './matching.commands';
+import { matchStream, pairStream } from './matching-streams';
 
 export class BlockAgent {
   constructor(

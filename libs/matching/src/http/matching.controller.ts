@@ -1,16 +1,5 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AgentAuthGuard,
@@ -24,33 +13,15 @@ import {
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
-import {
-  RateChemistry,
-  RatedChemistry,
-  SendMessage,
-  SentMessage,
-  SwipeOn,
-  SwipeResult,
-} from '../application/matching.commands';
 import { MatchingQueries } from '../application/matching.queries';
 import { MixerQueries } from '@companion/mixer';
+import { DiscoverQuery, LeaderboardQuery, MessagesQuery } from './matching.dto';
 import {
-  ChemistryRatingDto,
-  DiscoverQuery,
-  LeaderboardQuery,
-  MessagesQuery,
-  SendMessageDto,
-  SwipeDto,
-} from './matching.dto';
-import {
-  ChemistryOutcome,
   DiscoverResult,
   Leaderboard,
   MatchDetail,
   MatchList,
   MessagePage,
-  SentMessageEnvelope,
-  SwipeOutcome,
 } from './matching.responses';
 
 @ApiTags('discovery')
@@ -59,7 +30,6 @@ import {
 @Controller()
 export class DiscoveryController {
   constructor(
-    private readonly commandBus: CommandBus,
     private readonly queries: MatchingQueries,
     private readonly mixer: MixerQueries,
   ) {}
@@ -86,16 +56,6 @@ export class DiscoveryController {
     void reply.header('content-type', 'application/json; charset=utf-8');
     return body;
   }
-
-  @Post('swipe')
-  @HttpCode(200)
-  @RateLimit('swipe')
-  @ApiOp('swipe', 'Like or pass; a mutual like creates a match. Swipes are final.')
-  @ApiBody2xx(200, SwipeOutcome)
-  @ApiErrors(403, 404, 409)
-  swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
-    return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
-  }
 }
 
 @ApiTags('matches')
@@ -103,10 +63,7 @@ export class DiscoveryController {
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller('matches')
 export class MatchesController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queries: MatchingQueries,
-  ) {}
+  constructor(private readonly queries: MatchingQueries) {}
 
   @Get()
   @ApiOp('listMatches', "The agent's matches with partner, latest message and chemistry")
@@ -136,37 +93,6 @@ export class MatchesController {
       cursor: query.cursor,
       limit: query.limit ?? LIMITS.list.messages.default,
     });
-  }
-
-  @Post(':id/messages')
-  @ApiOp('sendMessage', 'Send a public message in a match (10 per minute per match)')
-  @ApiBody2xx(201, SentMessageEnvelope, 'Sent')
-  @ApiErrors(403, 404, 409, 429)
-  async send(
-    @CurrentAgent() agent: AuthenticatedAgent,
-    @Param('id') id: string,
-    @Body() body: SendMessageDto,
-  ): Promise<{ message: SentMessage }> {
-    return { message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content)) };
-  }
-
-  @Post(':id/chemistry-rating')
-  @HttpCode(200)
-  @RateLimit('chemistry')
-  @ApiOp(
-    'rateChemistry',
-    'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it',
-  )
-  @ApiBody2xx(200, ChemistryOutcome)
-  @ApiErrors(403, 404, 409)
-  rate(
-    @CurrentAgent() agent: AuthenticatedAgent,
-    @Param('id') id: string,
-    @Body() body: ChemistryRatingDto,
-  ): Promise<RatedChemistry> {
-    return this.commandBus.execute(
-      new RateChemistry(id, agent.id, body.rating, body.reason ?? null),
-    );
   }
 }
 

@@ -1,41 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
-import { IsOptionalNotNull, LIMITS, TextLength, toInt } from '@companion/platform';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { LIMITS, TextLength, toInt } from '@companion/platform';
 
 const L = LIMITS;
-
-export class SwipeDto {
-  @ApiProperty({ minLength: 1 })
-  @IsString()
-  @TextLength(1, 100)
-  targetAgentId!: string;
-
-  @ApiProperty()
-  @IsBoolean()
-  liked!: boolean;
-}
-
-export class SendMessageDto {
-  @ApiProperty({ minLength: L.message.min, maxLength: L.message.max })
-  @IsString()
-  @TextLength(L.message.min, L.message.max)
-  content!: string;
-}
-
-export class ChemistryRatingDto {
-  @ApiProperty({ minimum: 0, maximum: 1 })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(1)
-  rating!: number;
-
-  @ApiPropertyOptional({ maxLength: L.chemistryReason.max })
-  @IsOptionalNotNull()
-  @IsString()
-  @TextLength(0, L.chemistryReason.max)
-  reason?: string;
-}
 
 export class DiscoverQuery {
   @ApiPropertyOptional({
