@@ -3,9 +3,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AgentsModule } from '@companion/agents';
 import { MixerModule } from '@companion/mixer';
 import { CandidateIndex } from './application/candidate-index';
-import { BlockAgentHandler, UnblockAgentHandler } from './application/blocking.commands';
 import { BlockQueries } from './application/blocks.queries';
 import { MatchAccess } from './application/match-access';
+import { BlockAgentController } from './commands/block-agent/block-agent.controller';
+import { BlockAgentHandler } from './commands/block-agent/block-agent.handler';
+import { UnblockAgentController } from './commands/unblock-agent/unblock-agent.controller';
+import { UnblockAgentHandler } from './commands/unblock-agent/unblock-agent.handler';
+import { BlockListController } from './queries/block-list/block-list.controller';
+import { GetBlockListHandler } from './queries/block-list/block-list.handler';
 import { RateChemistryController } from './commands/rate-chemistry/rate-chemistry.controller';
 import { RateChemistryHandler } from './commands/rate-chemistry/rate-chemistry.handler';
 import { SendMessageController } from './commands/send-message/send-message.controller';
@@ -13,7 +18,6 @@ import { SendMessageHandler } from './commands/send-message/send-message.handler
 import { SwipeController } from './commands/swipe/swipe.controller';
 import { SwipeHandler } from './commands/swipe/swipe.handler';
 import { MatchingQueries } from './application/matching.queries';
-import { BlocksController } from './http/blocks.controller';
 import { RankingWorkers } from './application/ranking-workers';
 import { AppConfig, CONFIG } from '@companion/platform';
 import {
@@ -31,7 +35,9 @@ import {
     SendMessageController,
     RateChemistryController,
     LeaderboardController,
-    BlocksController,
+    BlockListController,
+    BlockAgentController,
+    UnblockAgentController,
   ],
   providers: [
     CandidateIndex,
@@ -48,6 +54,7 @@ import {
     BlockAgentHandler,
     UnblockAgentHandler,
     BlockQueries,
+    GetBlockListHandler,
   ],
   exports: [MatchAccess, MatchingQueries, CandidateIndex],
 })
