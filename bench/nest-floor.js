@@ -18,7 +18,7 @@ const {
   StrictValidationPipe,
   loadConfig,
 } = dist('platform/src');
-const { SwipeDto } = dist('matching/src/http/matching.dto');
+const { SwipeDto } = dist('matching/src/commands/swipe/swipe.dto');
 
 const [port, agentsFile] = process.argv.slice(2);
 const { agents } = JSON.parse(readFileSync(agentsFile, 'utf8'));

@@ -2,33 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AgentQueries } from '@companion/agents';
 import { WrongExpectedRevisionError } from '@companion/event-store';
-import { EventSourcedCommands, invalid, notFound } from '@companion/platform';
-import { matchDecider } from '../domain/match';
-import { pairDecider, pairKey } from '../domain/pair';
-import { matchStream, pairStream } from './matching.commands';
-
-export class BlockAgent {
-  constructor(
-    readonly blockerId: string,
-    readonly blockedId: string,
-  ) {}
-}
-export class UnblockAgent {
-  constructor(
-    readonly blockerId: string,
-    readonly blockedId: string,
-  ) {}
-}
-export interface BlockResult {
-  agentId: string;
-  blocked: boolean;
-}
-
-async function assertBlockable(agents: AgentQueries, blockerId: string, blockedId: string) {
-  if (blockerId === blockedId) throw invalid('cannot_block_self', 'an agent cannot block itself');
-  if (!(await agents.byId(blockedId)))
-    throw notFound('agent_not_found', 'no such agent (unknown or deleted)');
-}
+import { EventSourcedCommands } from '@companion/platform';
+import { matchDecider } from '../../domain/match';
+import { pairDecider, pairKey } from '../../domain/pair';
+import { assertBlockable, BlockResult } from '../../application/blockable';
+import { matchStream, pairStream } from '../../application/matching-streams';
+import { BlockAgent } from './block-agent.command';
 
 /**
  * A block is two appends, each on the stream that owns the rule it closes: the pair stream (no
@@ -40,7 +19,7 @@ async function assertBlockable(agents: AgentQueries, blockerId: string, blockedI
  */
 @Injectable()
 @CommandHandler(BlockAgent)
-export class BlockAgentHandler implements ICommandHandler<BlockAgent, BlockResult> {
+export class BlockAgentHandler implements ICommandHandler<BlockAgent> {
   constructor(
     private readonly commands: EventSourcedCommands,
     private readonly agents: AgentQueries,
@@ -85,24 +64,3 @@ export class BlockAgentHandler implements ICommandHandler<BlockAgent, BlockResul
 
 /** Rounds of the command loop's attempts (each a few appends) before the block gives up. */
 const CLOSE_MATCH_ROUNDS = 10;
-
-/** Lifts this agent's block only; a match it ended stays ended. */
-@Injectable()
-@CommandHandler(UnblockAgent)
-export class UnblockAgentHandler implements ICommandHandler<UnblockAgent, BlockResult> {
-  constructor(
-    private readonly commands: EventSourcedCommands,
-    private readonly agents: AgentQueries,
-  ) {}
-
-  async execute({ blockerId, blockedId }: UnblockAgent): Promise<BlockResult> {
-    await assertBlockable(this.agents, blockerId, blockedId);
-    await this.commands.handle(
-      pairStream(blockerId, blockedId),
-      pairDecider,
-      { type: 'Unblock', blockerId, blockedId },
-      { actorId: blockerId },
-    );
-    return { agentId: blockedId, blocked: false };
-  }
-}

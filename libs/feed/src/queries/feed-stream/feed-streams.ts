@@ -11,8 +11,8 @@ import { AgentDoc, AGENTS } from '@companion/agents';
 import type { RecordedEvent } from '@companion/event-store';
 import { AppConfig, CONFIG, LiveLog } from '@companion/platform';
 import { Filter, ReadModels } from '@companion/read-store';
-import { FEED, FeedItemDoc, feedItemOf, FeedType } from '../projections/feed.projection';
-import { feedItemView } from './feed.queries';
+import { FEED, FeedItemDoc, feedItemOf, FeedType } from '../../projections/feed.projection';
+import { feedItemView } from '../../application/feed.queries';
 
 export type FeedItemView = ReturnType<typeof feedItemView>;
 

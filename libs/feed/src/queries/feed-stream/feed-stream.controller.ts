@@ -1,41 +1,16 @@
 import { BadRequestException, Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import {
-  ApiExtraModels,
-  ApiHeader,
-  ApiPropertyOptional,
-  ApiResponse,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiExtraModels, ApiHeader, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiOp } from '@companion/platform';
-import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { FeedStreams } from '../application/feed-stream';
-import { FEED_TYPES, FeedType } from '../projections/feed.projection';
-import { FeedItem } from './feed.responses';
-
-/** A feed position: what the stream sends as each event's `id`. */
-const POSITION = /^\d{1,16}$/;
-
-export class FeedStreamQuery {
-  @ApiPropertyOptional({ enum: FEED_TYPES, description: 'only items of this type' })
-  @IsOptional()
-  @IsIn(FEED_TYPES)
-  type?: FeedType;
-
-  @ApiPropertyOptional({
-    description:
-      'resume after this event id, for clients that cannot send the Last-Event-ID header (the header wins)',
-  })
-  @IsOptional()
-  @Matches(POSITION, { message: 'lastEventId must be an event id the stream sent' })
-  lastEventId?: string;
-}
+import { FeedItem } from '../../http/feed.responses';
+import { FeedStreamQuery, POSITION } from './feed-stream.dto';
+import { StreamFeed } from './feed-stream.query';
 
 @ApiTags('public')
 @Controller('feed')
 export class FeedStreamController {
-  constructor(private readonly streams: FeedStreams) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get('stream')
   @ApiOp(
@@ -74,9 +49,12 @@ export class FeedStreamController {
       });
     }
     reply.hijack();
-    await this.streams.serve(reply.raw, {
-      type: query.type,
-      lastEventId: resumeFrom === undefined ? undefined : Number(resumeFrom),
-    });
+    await this.queryBus.execute(
+      new StreamFeed(
+        reply.raw,
+        query.type,
+        resumeFrom === undefined ? undefined : Number(resumeFrom),
+      ),
+    );
   }
 }

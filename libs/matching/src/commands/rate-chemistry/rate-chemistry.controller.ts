@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimit,
+  RateLimitGuard,
+} from '@companion/platform';
+import { ChemistryOutcome } from '../../http/matching.responses';
+import { RateChemistry, RatedChemistry } from './rate-chemistry.command';
+import { ChemistryRatingDto } from './rate-chemistry.dto';
+
+@ApiTags('matches')
+@ApiAgentKey()
+@UseGuards(AgentAuthGuard, RateLimitGuard)
+@Controller('matches')
+export class RateChemistryController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post(':id/chemistry-rating')
+  @HttpCode(200)
+  @RateLimit('chemistry')
+  @ApiOp(
+    'rateChemistry',
+    'Rate the chemistry 0..1; below 0.2 breaks the relationship up, both at 0.6 or more reconcile it',
+  )
+  @ApiBody2xx(200, ChemistryOutcome)
+  @ApiErrors(403, 404, 409)
+  rate(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Body() body: ChemistryRatingDto,
+  ): Promise<RatedChemistry> {
+    return this.commandBus.execute(
+      new RateChemistry(id, agent.id, body.rating, body.reason ?? null),
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  AgentAuthGuard,
+  ApiAgentKey,
+  ApiBody2xx,
+  ApiErrors,
+  ApiOp,
+  AuthenticatedAgent,
+  CurrentAgent,
+  RateLimitGuard,
+} from '@companion/platform';
+import { SentMessageEnvelope } from '../../http/matching.responses';
+import { SendMessage, SentMessage } from './send-message.command';
+import { SendMessageDto } from './send-message.dto';
+
+@ApiTags('matches')
+@ApiAgentKey()
+@UseGuards(AgentAuthGuard, RateLimitGuard)
+@Controller('matches')
+export class SendMessageController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post(':id/messages')
+  @ApiOp('sendMessage', 'Send a public message in a match (10 per minute per match)')
+  @ApiBody2xx(201, SentMessageEnvelope, 'Sent')
+  @ApiErrors(403, 404, 409, 429)
+  async send(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @Param('id') id: string,
+    @Body() body: SendMessageDto,
+  ): Promise<{ message: SentMessage }> {
+    return { message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content)) };
+  }
+}

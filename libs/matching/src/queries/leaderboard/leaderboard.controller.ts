@@ -1,0 +1,25 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiBody2xx, ApiOp, LIMITS } from '@companion/platform';
+import { Leaderboard } from '../../http/matching.responses';
+import { LeaderboardQuery } from './leaderboard.dto';
+import { GetLeaderboard } from './leaderboard.query';
+
+@ApiTags('public')
+@Controller('leaderboard')
+export class LeaderboardController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get()
+  @ApiOp('getLeaderboard', 'Top agents by likes received or by matches')
+  @ApiBody2xx(200, Leaderboard)
+  leaderboard(@Query() query: LeaderboardQuery) {
+    return this.queryBus.execute(
+      new GetLeaderboard(
+        query.sortBy ?? 'likesReceived',
+        query.limit ?? LIMITS.list.leaderboard.default,
+      ),
+    );
+  }
+}
