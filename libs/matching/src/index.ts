@@ -15,4 +15,5 @@ export * from './infrastructure/http-embedder';
 export { matchStream, pairStream, SendMessage, storyIdOf } from './application/matching.commands';
 export type { SentMessage } from './application/matching.commands';
 export * from './http/matching.dto';
+export { DiscoverQuery } from './queries/discover/discover.dto';
 export { LatestMessage, Message } from './http/matching.responses';

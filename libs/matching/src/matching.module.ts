@@ -16,21 +16,33 @@ import { BlocksController } from './http/blocks.controller';
 import { RankingWorkers } from './application/ranking-workers';
 import { AppConfig, CONFIG } from '@companion/platform';
 import {
-  DiscoveryController,
   LeaderboardController,
   MatchesController,
+  SwipeController,
 } from './http/matching.controller';
+import { DiscoverController } from './queries/discover/discover.controller';
+import { GetDiscoverPageHandler } from './queries/discover/discover.handler';
+import { DiscoveryReader } from './queries/discover/discovery.reader';
 
 @Module({
   imports: [CqrsModule, AgentsModule, MixerModule],
-  controllers: [DiscoveryController, MatchesController, LeaderboardController, BlocksController],
+  controllers: [
+    DiscoverController,
+    SwipeController,
+    MatchesController,
+    LeaderboardController,
+    BlocksController,
+  ],
   providers: [
     CandidateIndex,
     MatchAccess,
     MatchingQueries,
+    DiscoveryReader,
+    GetDiscoverPageHandler,
     {
       provide: RankingWorkers,
-      useFactory: (config: AppConfig) => new RankingWorkers(config.discoveryWorkers),
+      useFactory: (config: AppConfig) =>
+        new RankingWorkers(config.discoveryWorkers, config.discoveryIndexMinAgents),
       inject: [CONFIG],
     },
     SwipeHandler,

@@ -4,10 +4,10 @@ import { LocalEmbedder, toVector } from '../src/domain/compatibility';
 import {
   keyOf,
   Ranked,
-  rankTop,
   RankingQuery,
   RECENT_PARTICIPATION_MS,
-} from '../src/domain/discovery-ranking';
+} from '../src/domain/discovery-order';
+import { rankTop } from '../src/domain/discovery-ranking';
 
 /**
  * The HNSW path of discovery against the exact ranking (`rankTop`) on a generated population of

@@ -6,7 +6,7 @@ import {
   RankingQuery,
   RECENT_PARTICIPATION_MS,
   rowScore,
-} from '../domain/discovery-ranking';
+} from '../domain/discovery-order';
 import { ExpiryQueue } from '../domain/expiry-queue';
 
 /**
@@ -100,6 +100,21 @@ class Buckets {
       this.expiries.push(m.lastParticipationMs[row] + RECENT_PARTICIPATION_MS, row);
   }
 
+  /** Rows not in either index yet, added to one in a single call. */
+  addAll(m: CandidateMatrix, rows: readonly number[], to: Bucket, threads: number): void {
+    if (rows.length === 0) return;
+    this.ensure(rows[rows.length - 1] + 1);
+    const vectors = new Float32Array(rows.length * m.dims);
+    rows.forEach((row, i) => {
+      vectors.set(vectorAt(m, row), i * m.dims);
+      this.placed[row] = to;
+      if (to === RECENT)
+        this.expiries.push(m.lastParticipationMs[row] + RECENT_PARTICIPATION_MS, row);
+    });
+    this.of(to).add(BigUint64Array.from(rows, BigInt), vectors, threads);
+    this.live += rows.length;
+  }
+
   private ensure(rows: number): void {
     if (rows <= this.placed.length) return;
     const grown = new Uint8Array(Math.max(rows, this.placed.length * 2));
@@ -129,16 +144,22 @@ export class SimilarityIndex {
     return this.live !== null;
   }
 
+  /** True while a generation is being built (`build` has work to do). */
+  get building(): boolean {
+    return this.next !== null;
+  }
+
   /** Nodes in the graphs, live and removed (for memory reports). */
   get nodes(): number {
     return this.live ? this.live.live + this.live.removed : 0;
   }
 
   /**
-   * Adds rows to the generation being built until `budgetMs` has passed (at least one batch);
+   * Adds rows to the generation being built until `budgetMs` has passed (at least one batch), with
+   * `threads` threads of usearch's own (1 in a ranking worker: the other core serves requests);
    * true when no build is left to do.
    */
-  build(budgetMs: number, batch = 64): boolean {
+  build(budgetMs: number, batch = 256, threads = 1): boolean {
     const b = this.next;
     if (!b) return true;
     const m = this.matrix;
@@ -146,7 +167,10 @@ export class SimilarityIndex {
     const started = performance.now();
     do {
       const end = Math.min(m.rows, this.cursor + batch);
-      for (let row = this.cursor; row < end; row++) b.place(m, row, bucketOf(m, row, since), false);
+      const rows: Record<Bucket, number[]> = { [NONE]: [], [RECENT]: [], [STALE]: [] };
+      for (let row = this.cursor; row < end; row++) rows[bucketOf(m, row, since)].push(row);
+      b.addAll(m, rows[RECENT], RECENT, threads);
+      b.addAll(m, rows[STALE], STALE, threads);
       this.cursor = end;
     } while (this.cursor < m.rows && performance.now() - started < budgetMs);
     if (this.cursor < m.rows) return false;
@@ -220,7 +244,7 @@ export class SimilarityIndex {
       }
       page.sort();
     }
-    const ranked = page.items.slice(0, q.limit);
+    const ranked = page.items.slice(0, q.limit).map(({ key: _key, ...r }): Ranked => r);
     // Fewer than asked only when every index was read to its end: then nothing else is eligible.
     return {
       ranked,

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -33,10 +22,8 @@ import {
   SwipeResult,
 } from '../application/matching.commands';
 import { MatchingQueries } from '../application/matching.queries';
-import { MixerQueries } from '@companion/mixer';
 import {
   ChemistryRatingDto,
-  DiscoverQuery,
   LeaderboardQuery,
   MessagesQuery,
   SendMessageDto,
@@ -44,7 +31,6 @@ import {
 } from './matching.dto';
 import {
   ChemistryOutcome,
-  DiscoverResult,
   Leaderboard,
   MatchDetail,
   MatchList,
@@ -57,35 +43,8 @@ import {
 @ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller()
-export class DiscoveryController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly queries: MatchingQueries,
-    private readonly mixer: MixerQueries,
-  ) {}
-
-  @Get('discover')
-  @RateLimit('discovery')
-  @ApiOp(
-    'discover',
-    'Candidates not yet swiped on: incoming likes first, then recent participation, then compatibility',
-  )
-  @ApiBody2xx(200, DiscoverResult)
-  async discover(
-    @CurrentAgent() agent: AuthenticatedAgent,
-    @Query() query: DiscoverQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
-    const only = query.mixer === undefined ? undefined : await this.mixer.guestIds(query.mixer);
-    const body = await this.queries.discover(agent.id, {
-      limit: query.limit ?? LIMITS.list.discover.default,
-      sceneId: query.sceneId,
-      only,
-    });
-    void reply.header('content-type', 'application/json; charset=utf-8');
-    return body;
-  }
+export class SwipeController {
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post('swipe')
   @HttpCode(200)
