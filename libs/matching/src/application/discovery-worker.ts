@@ -37,7 +37,7 @@ export type FromWorker =
       version: number;
     }
   /** The similarity index became usable, or stopped being (a new matrix to build it for). */
-  | { kind: 'indexed'; ready: boolean };
+  | { kind: 'indexed'; ready: boolean; candidates: number; buildMs: number };
 
 /** A `RankingQuery` as plain data (sets as arrays). */
 export interface WireQuery {
@@ -59,6 +59,7 @@ let index: SimilarityIndex | null = null;
 let indexFrom: number | null = null;
 let scheduled = false;
 let announced = false;
+let buildStarted = 0;
 
 function receive(m: ToWorker): void {
   if (m.kind === 'rows') return follow(m);
@@ -82,8 +83,10 @@ function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
   if (index) index.applyRows(m.rows, m.nowMs);
   else matrix.applyRows(m.rows);
   version = m.rows.version;
-  if (!index && indexFrom !== null && matrix.size >= indexFrom)
+  if (!index && indexFrom !== null && matrix.size >= indexFrom) {
     index = new SimilarityIndex(matrix, m.nowMs);
+    buildStarted = performance.now();
+  }
   if (index?.building) schedule();
 }
 
@@ -102,7 +105,12 @@ function schedule(): void {
 function announce(ready: boolean): void {
   if (announced === ready) return;
   announced = ready;
-  const message: FromWorker = { kind: 'indexed', ready };
+  const message: FromWorker = {
+    kind: 'indexed',
+    ready,
+    candidates: matrix?.size ?? 0,
+    buildMs: Math.round(performance.now() - buildStarted),
+  };
   parentPort!.postMessage(message);
 }
 

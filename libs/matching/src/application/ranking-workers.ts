@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CandidateMatrix } from '../domain/candidate-matrix';
@@ -37,6 +38,7 @@ export class RankingWorkers {
   private failure: Error | null = null;
   /** The first thread's similarity index answers queries. */
   private indexReady = false;
+  private readonly logger = new Logger('Discovery');
 
   constructor(
     private readonly size: number,
@@ -140,6 +142,10 @@ export class RankingWorkers {
     worker.on('message', (a: FromWorker) => {
       if (a.kind === 'indexed') {
         this.indexReady = a.ready;
+        if (a.ready)
+          this.logger.log(
+            `similarity index built: ${a.candidates} candidates in ${a.buildMs} ms; new callers are ranked by it`,
+          );
         return;
       }
       this.waiting.get(a.id)?.resolve(a);
