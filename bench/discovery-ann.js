@@ -1,40 +1,35 @@
-// Discovery at 1 000 000 agents with an approximate nearest-neighbour index (HNSW, `usearch` from the
-// npm registry: a prebuilt binary inside the package, no build step) for the similarity key, an exact
-// re-rank, and the spec's order kept (incoming likes, then recent participation, then similarity).
-// Measured against the exact ranking (`rankTop`, the one GET /discover runs) on the same population:
-// recall@20, time per new caller (wall and CPU), memory per agent, build time.
+// Discovery at 1 000 000 agents with the approximate nearest-neighbour index GET /discover uses from
+// DISCOVERY_INDEX_MIN_AGENTS on (`SimilarityIndex`, libs/matching/src/application/similarity-index.ts:
+// HNSW from `usearch`, a prebuilt binary inside the package, no build step): candidates from two
+// bucket indexes, an exact re-rank, and the spec's order kept (incoming likes, then recent
+// participation, then similarity). Measured against the exact ranking (`rankTop`, the one GET
+// /discover runs below the threshold) on the same population: recall@20, time per new caller (wall
+// and CPU), memory per agent, build time (built as a ranking worker builds it: in slices, on
+// ANN_BUILD_THREADS threads of usearch's own, 1 by default as in the worker).
 //   npm run build && node bench/discovery-ann.js [agents] [callers] [recent share]
 //   (1 000 000 agents, 200 callers, 0.3 recently active by default)
-//
-// How the order is kept: the buckets are separate sets. Incoming likes are few (read per caller) and
-// scored exactly. Recently active and not recently active agents live in two HNSW indexes (an agent
-// moves between them when it takes part or when its last participation leaves the window); a caller's
-// page takes the best of the recent index first and the other only when the recent bucket runs out.
-// Each index returns a few more than the page (`OVERSAMPLE`), the already-swiped are dropped, and the
-// rest is scored with the exact dot product of the exact ranking (`rowScore`) and sorted by (key, id).
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
-const {
-  keyOf,
-  rankTop,
-  rowScore,
-  RECENT_PARTICIPATION_MS,
-} = require('../dist/libs/matching/src/domain/discovery-ranking');
+const { rankTop } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
+const {
+  SimilarityIndex,
+  SIMILARITY_INDEX_DEFAULTS,
+} = require('../dist/libs/matching/src/application/similarity-index');
 const { seeded } = require('./synthetic-profiles');
-const { Index } = require('usearch');
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const CALLERS = Number(process.argv[3] ?? 200);
 const RECENT_SHARE = Number(process.argv[4] ?? 0.3);
 const LIMIT = 20;
 /** HNSW parameters: graph degree, candidate list while building and while searching. */
-const CONNECTIVITY = Number(process.env.ANN_M ?? 16);
-const EXPANSION_ADD = Number(process.env.ANN_EF_ADD ?? 64);
-const EXPANSION_SEARCH = Number(process.env.ANN_EF ?? 128);
-/** Neighbours asked of an index per page entry still needed. */
-const OVERSAMPLE = Number(process.env.ANN_OVERSAMPLE ?? 3);
-/** The index's copy of each vector: half precision is enough to find neighbours (the re-rank is exact). */
-const QUANTIZATION = process.env.ANN_QUANT ?? 'f16';
+const OPTIONS = {
+  connectivity: Number(process.env.ANN_M ?? SIMILARITY_INDEX_DEFAULTS.connectivity),
+  expansionAdd: Number(process.env.ANN_EF_ADD ?? SIMILARITY_INDEX_DEFAULTS.expansionAdd),
+  expansionSearch: Number(process.env.ANN_EF ?? SIMILARITY_INDEX_DEFAULTS.expansionSearch),
+  /** Neighbours asked of an index per page entry still needed. */
+  oversample: Number(process.env.ANN_OVERSAMPLE ?? SIMILARITY_INDEX_DEFAULTS.oversample),
+};
+const BUILD_THREADS = Number(process.env.ANN_BUILD_THREADS ?? 1);
 
 const { rnd, pick } = seeded(42);
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
@@ -76,33 +71,11 @@ async function main() {
   }
   const embedSeconds = (performance.now() - t0) / 1000;
 
-  // The two bucket indexes; a key is the agent's row in the matrix.
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
-  const config = {
-    dimensions: 112,
-    metric: 'ip',
-    quantization: QUANTIZATION,
-    connectivity: CONNECTIVITY,
-    expansion_add: EXPANSION_ADD,
-    expansion_search: EXPANSION_SEARCH,
-  };
-  const recentIndex = new Index(config);
-  const staleIndex = new Index(config);
-  const recentSince = now - RECENT_PARTICIPATION_MS;
-  const rowsOf = { recent: [], stale: [] };
-  for (let row = 0; row < matrix.rows; row++)
-    rowsOf[matrix.lastParticipationMs[row] >= recentSince ? 'recent' : 'stale'].push(row);
   const t1 = performance.now();
-  for (const [index, rows] of [
-    [recentIndex, rowsOf.recent],
-    [staleIndex, rowsOf.stale],
-  ]) {
-    const vectors = new Float32Array(rows.length * 112);
-    rows.forEach((row, i) => vectors.set(matrix.vectorOf(matrix.ids[row]), i * 112));
-    // Both cores (threads 0: usearch picks).
-    index.add(BigUint64Array.from(rows, BigInt), vectors, 0);
-  }
+  const index = new SimilarityIndex(matrix, now, OPTIONS);
+  while (!index.build(1000, 256, BUILD_THREADS));
   const buildSeconds = (performance.now() - t1) / 1000;
   global.gc?.();
   const indexBytes = process.memoryUsage().rss - rssBefore;
@@ -129,7 +102,7 @@ async function main() {
 
     const c0 = process.cpuUsage();
     const s = performance.now();
-    const page = annRank(matrix, q, recentIndex, staleIndex);
+    const page = index.rank(q).ranked;
     ann.push(performance.now() - s);
     const c1 = process.cpuUsage(c0);
     cpu.push((c1.user + c1.system) / 1000);
@@ -150,12 +123,13 @@ async function main() {
     limit: LIMIT,
     index: {
       library: `usearch ${JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'node_modules', 'usearch', 'package.json'), 'utf8')).version}`,
-      metric: `inner product, ${QUANTIZATION}`,
-      connectivity: CONNECTIVITY,
-      expansionAdd: EXPANSION_ADD,
-      expansionSearch: EXPANSION_SEARCH,
-      oversample: OVERSAMPLE,
+      metric: 'inner product, f16',
+      ...OPTIONS,
+      buildThreads: BUILD_THREADS,
     },
+    loadAverage: require('node:os')
+      .loadavg()
+      .map((x) => Number(x.toFixed(2))),
     embedSeconds: round(embedSeconds),
     buildSeconds: round(buildSeconds),
     recallAt20: Number((hits / (CALLERS * LIMIT)).toFixed(4)),
@@ -175,48 +149,6 @@ async function main() {
     },
   };
   console.log(JSON.stringify(result, null, 2));
-}
-
-/** Discovery's page for a new caller from the bucket indexes, re-ranked exactly. */
-function annRank(matrix, q, recentIndex, staleIndex) {
-  const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
-  const self = matrix.rowOf.get(q.callerId);
-  const seen = new Set();
-  const page = [];
-  const consider = (row) => {
-    const id = matrix.ids[row];
-    if (row === self || seen.has(row) || q.swiped.has(id) || !matrix.active[row]) return;
-    seen.add(row);
-    const score = rowScore(matrix, q.callerVector, row);
-    const lastParticipationMs = matrix.lastParticipationMs[row];
-    page.push({
-      id,
-      score,
-      likedYou: q.likedBy.has(id),
-      recentlyActive: lastParticipationMs >= recentSince,
-      lastParticipationMs,
-    });
-  };
-  // Bucket 1, exact: every incoming like.
-  for (const id of q.likedBy) {
-    const row = matrix.rowOf.get(id);
-    if (row !== undefined) consider(row);
-  }
-  // Buckets 2 and 3: the nearest of each index, until the page is full.
-  for (const index of [recentIndex, staleIndex]) {
-    const wanted = q.limit - page.length;
-    if (wanted <= 0 || index.size() === 0) break;
-    const found = index.search(q.callerVector, Math.min(index.size(), OVERSAMPLE * wanted + 8), 1);
-    for (const key of found.keys) consider(Number(key));
-    // Re-rank what was found so far; the next bucket only fills what is still missing.
-    page.sort(byKey);
-    page.length = Math.min(page.length, q.limit);
-  }
-  return page.sort(byKey).slice(0, q.limit);
-}
-
-function byKey(a, b) {
-  return keyOf(b) - keyOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 main().catch((e) => {

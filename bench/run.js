@@ -13,6 +13,7 @@
 //   BENCH_AGENTS=100000 npm run bench
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
 //   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
+//   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
 const { fork, execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
@@ -213,6 +214,18 @@ async function main() {
         ],
       ],
     ];
+    // From DISCOVERY_INDEX_MIN_AGENTS candidates the first discover loads them and starts building
+    // the similarity index in a ranking worker (docs/discovery-index.md); with BENCH_DISCOVER_WARMUP
+    // (seconds) the discover scenarios start that long after one such request, so they measure the
+    // index rather than the exact scan that answers while it is built.
+    const warmup = Number(process.env.BENCH_DISCOVER_WARMUP ?? 0);
+    if (
+      warmup > 0 &&
+      scenarios.some(([n]) => n.includes('discover') && (!only || n.includes(only)))
+    ) {
+      await fetch(`${url}/api/v1/discover?limit=20`, { headers: auth(agents[0].key) });
+      await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
+    }
     for (const [name, requests, callers = agents.length] of scenarios.filter(
       ([n]) => !only || n.includes(only),
     )) {

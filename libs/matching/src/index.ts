@@ -18,7 +18,7 @@ export type { SentMessage } from './commands/send-message/send-message.command';
 export { SwipeDto } from './commands/swipe/swipe.dto';
 export { SendMessageDto } from './commands/send-message/send-message.dto';
 export { ChemistryRatingDto } from './commands/rate-chemistry/rate-chemistry.dto';
-export { DiscoverQuery } from './http/discover.dto';
+export { DiscoverQuery } from './queries/discover/discover.dto';
 export { MessagesQuery } from './queries/messages/messages.dto';
 export { LeaderboardQuery } from './queries/leaderboard/leaderboard.dto';
 export { LatestMessage, Message } from './http/matching.responses';

@@ -18,7 +18,9 @@ import { SwipeController } from './commands/swipe/swipe.controller';
 import { SwipeHandler } from './commands/swipe/swipe.handler';
 import { UnblockAgentController } from './commands/unblock-agent/unblock-agent.controller';
 import { UnblockAgentHandler } from './commands/unblock-agent/unblock-agent.handler';
-import { DiscoveryController } from './http/discovery.controller';
+import { DiscoverController } from './queries/discover/discover.controller';
+import { GetDiscoverPageHandler } from './queries/discover/discover.handler';
+import { DiscoveryReader } from './queries/discover/discovery.reader';
 import { BlockListController } from './queries/block-list/block-list.controller';
 import { GetBlockListHandler } from './queries/block-list/block-list.handler';
 import { LeaderboardController } from './queries/leaderboard/leaderboard.controller';
@@ -33,7 +35,7 @@ import { GetMessagesHandler } from './queries/messages/messages.handler';
 @Module({
   imports: [CqrsModule, AgentsModule, MixerModule],
   controllers: [
-    DiscoveryController,
+    DiscoverController,
     SwipeController,
     MatchListController,
     MatchDetailController,
@@ -50,9 +52,12 @@ import { GetMessagesHandler } from './queries/messages/messages.handler';
     MatchAccess,
     MatchingQueries,
     BlockQueries,
+    DiscoveryReader,
+    GetDiscoverPageHandler,
     {
       provide: RankingWorkers,
-      useFactory: (config: AppConfig) => new RankingWorkers(config.discoveryWorkers),
+      useFactory: (config: AppConfig) =>
+        new RankingWorkers(config.discoveryWorkers, config.discoveryIndexMinAgents),
       inject: [CONFIG],
     },
     SwipeHandler,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
-import { rankCandidates, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+import { RECENT_PARTICIPATION_MS } from '../src/domain/discovery-order';
+import { rankCandidates } from '../src/domain/discovery-ranking';
 
 /**
  * The ranking prunes and reorders its work; whatever it skips, its answer must be the one a plain

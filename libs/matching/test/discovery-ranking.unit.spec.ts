@@ -1,6 +1,7 @@
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
 import { LocalEmbedder, toVector } from '../src/domain/compatibility';
-import { rankCandidates, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+import { RECENT_PARTICIPATION_MS } from '../src/domain/discovery-order';
+import { rankCandidates } from '../src/domain/discovery-ranking';
 
 /** The plain definition the ranking must agree with: cosine of two √weight-scaled unit-block vectors, mapped to 0..1. */
 function compatibilityScore(a: ArrayLike<number>, b: ArrayLike<number>): number {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { RankingWorkers } from '../src/application/ranking-workers';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
 import { deepQuery, freshRanking } from '../src/domain/discovery-cache';
-import { rankTop, RECENT_PARTICIPATION_MS } from '../src/domain/discovery-ranking';
+import { RECENT_PARTICIPATION_MS } from '../src/domain/discovery-order';
+import { rankTop } from '../src/domain/discovery-ranking';
 
 /**
  * A new caller ranked on a worker thread (a copy of the matrix kept up to date by the rows sent to

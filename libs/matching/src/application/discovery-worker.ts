@@ -1,23 +1,43 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { Block, CandidateMatrix, MatrixRows } from '../domain/candidate-matrix';
-import { Ranked, rankTop } from '../domain/discovery-ranking';
+import { Ranked } from '../domain/discovery-order';
+import { rankTop } from '../domain/discovery-ranking';
+import { SimilarityIndex } from './similarity-index';
 
 /**
  * A ranking worker's side (the entry file of each thread of `RankingWorkers`): a copy of the
  * candidate matrix, kept up to date by the rows the main thread sends, and the same exact ranking
  * (`rankTop`) run on it, so a new caller's scan of every candidate runs beside the event loop.
+ * The thread told to (`indexFrom`, one per pool) also keeps the HNSW index of that copy once it has
+ * that many candidates (similarity-index.ts): built here in slices of BUILD_SLICE_MS, between which
+ * queries are answered by the exact scan, then used for every query while the population stays
+ * at or above the threshold.
  */
 export type ToWorker =
-  | { kind: 'rows'; dims: number; blocks: Block[]; whole: boolean; rows: MatrixRows }
+  | {
+      kind: 'rows';
+      dims: number;
+      blocks: Block[];
+      whole: boolean;
+      rows: MatrixRows;
+      /** The main thread's clock, for which bucket a changed agent goes in. */
+      nowMs: number;
+      /** From this many candidates this thread keeps the similarity index; null: never. */
+      indexFrom: number | null;
+    }
   | { kind: 'rank'; id: number; query: WireQuery };
 
-export type FromWorker = {
-  id: number;
-  ranked: Ranked[];
-  eligible: number;
-  /** The main matrix's version the copy was at. */
-  version: number;
-};
+export type FromWorker =
+  | {
+      kind: 'ranked';
+      id: number;
+      ranked: Ranked[];
+      eligible: number;
+      /** The main matrix's version the copy was at. */
+      version: number;
+    }
+  /** The similarity index became usable, or stopped being (a new matrix to build it for). */
+  | { kind: 'indexed'; ready: boolean; candidates: number; buildMs: number };
 
 /** A `RankingQuery` as plain data (sets as arrays). */
 export interface WireQuery {
@@ -30,23 +50,68 @@ export interface WireQuery {
   sceneId?: string;
 }
 
+/** How long one slice of the index build holds this thread before queries waiting are answered. */
+const BUILD_SLICE_MS = 20;
+
 let matrix: CandidateMatrix | null = null;
 let version = -1;
+let index: SimilarityIndex | null = null;
+let indexFrom: number | null = null;
+let scheduled = false;
+let announced = false;
+let buildStarted = 0;
 
 function receive(m: ToWorker): void {
-  if (m.kind === 'rows') {
-    if (m.whole || !matrix)
-      matrix = new CandidateMatrix(m.dims, m.blocks, Math.max(1024, m.rows.ids.length));
-    matrix.applyRows(m.rows);
-    version = m.rows.version;
-    return;
-  }
+  if (m.kind === 'rows') return follow(m);
   const q = m.query;
-  const { ranked, eligible } = matrix
-    ? rankTop(matrix, { ...q, swiped: new Set(q.swiped), likedBy: new Set(q.likedBy) })
-    : { ranked: [], eligible: 0 };
-  const answer: FromWorker = { id: m.id, ranked, eligible, version };
+  const query = { ...q, swiped: new Set(q.swiped), likedBy: new Set(q.likedBy) };
+  const useIndex = index?.ready && indexFrom !== null && matrix!.size >= indexFrom;
+  const { ranked, eligible } =
+    (useIndex ? index!.rank(query) : null) ??
+    (matrix ? rankTop(matrix, query) : { ranked: [], eligible: 0 });
+  const answer: FromWorker = { kind: 'ranked', id: m.id, ranked, eligible, version };
   parentPort!.postMessage(answer);
+}
+
+function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
+  indexFrom = m.indexFrom;
+  if (m.whole || !matrix) {
+    matrix = new CandidateMatrix(m.dims, m.blocks, Math.max(1024, m.rows.ids.length));
+    index = null;
+    announce(false);
+  }
+  if (index) index.applyRows(m.rows, m.nowMs);
+  else matrix.applyRows(m.rows);
+  version = m.rows.version;
+  if (!index && indexFrom !== null && matrix.size >= indexFrom) {
+    index = new SimilarityIndex(matrix, m.nowMs);
+    buildStarted = performance.now();
+  }
+  if (index?.building) schedule();
+}
+
+/** One slice of the build after the messages already waiting, until it is done. */
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => {
+    scheduled = false;
+    if (!index) return;
+    if (!index.build(BUILD_SLICE_MS)) return schedule();
+    announce(true);
+  });
+}
+
+function announce(ready: boolean): void {
+  if (announced === ready) return;
+  announced = ready;
+  const message: FromWorker = {
+    kind: 'indexed',
+    ready,
+    candidates: matrix?.size ?? 0,
+    buildMs: Math.round(performance.now() - buildStarted),
+  };
+  parentPort!.postMessage(message);
 }
 
 if (!isMainThread && parentPort) parentPort.on('message', receive);

@@ -1,8 +1,11 @@
+import { Logger } from '@nestjs/common';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { CandidateMatrix } from '../domain/candidate-matrix';
-import { Ranked, RankingQuery } from '../domain/discovery-ranking';
+import { Ranked, RankingQuery } from '../domain/discovery-order';
 import type { FromWorker, ToWorker } from './discovery-worker';
+
+type Ranking = Extract<FromWorker, { kind: 'ranked' }>;
 
 interface Thread {
   worker: Worker;
@@ -19,17 +22,38 @@ interface Thread {
  * one (`CandidateMatrix.rowsSince`), in the same ordered channel, so the answer is the exact ranking
  * of the matrix at the version it names. The caller patches that answer up to the present
  * (`freshRanking`). A thread that fails ends the pool: callers then rank on the event loop.
+ *
+ * From `indexFrom` candidates the first thread also keeps an HNSW index of its copy (similarity-
+ * index.ts, docs/discovery-index.md), built there in slices: it is sent every change even when
+ * another thread ranks, and once it says the index is ready every new caller is ranked by it.
+ * Until then callers get the exact scan, on any thread, as below the threshold.
  */
 export class RankingWorkers {
   private readonly threads: Thread[] = [];
   private readonly waiting = new Map<
     number,
-    { resolve: (a: FromWorker) => void; reject: (e: Error) => void }
+    { resolve: (a: Ranking) => void; reject: (e: Error) => void }
   >();
   private nextId = 1;
   private failure: Error | null = null;
+  /** The first thread's similarity index answers queries. */
+  private indexReady = false;
+  private readonly logger = new Logger('Discovery');
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly indexFrom = Infinity,
+  ) {}
+
+  /** The population from which new callers are ranked by the similarity index once it is built. */
+  get indexThreshold(): number {
+    return this.indexFrom;
+  }
+
+  /** True while the first thread's similarity index is built and answers new callers. */
+  get indexed(): boolean {
+    return this.indexReady;
+  }
 
   /** False once a thread has failed (or when the pool has no threads). */
   get usable(): boolean {
@@ -41,27 +65,15 @@ export class RankingWorkers {
     q: RankingQuery,
   ): Promise<{ ranked: Ranked[]; eligible: number; version: number }> {
     if (this.failure) throw this.failure;
-    const thread = this.pick();
-    if (thread.matrix !== m || thread.version !== m.version) {
-      const rows = m.rowsSince(thread.matrix === m ? thread.version : null);
-      const message: ToWorker = {
-        kind: 'rows',
-        dims: m.dims,
-        blocks: m.blocks.map((b) => ({ ...b })),
-        whole: rows.whole,
-        rows,
-      };
-      thread.worker.postMessage(message, [
-        rows.vectors.buffer as ArrayBuffer,
-        rows.lastParticipationMs.buffer as ArrayBuffer,
-      ]);
-      thread.matrix = m;
-      thread.version = rows.version;
-    }
+    const indexed = m.size >= this.indexFrom;
+    const thread = indexed && this.indexReady ? this.threads[0] : this.pick();
+    // The index's thread follows every change, so it builds and stays current while others rank.
+    if (indexed) this.send(this.threads[0] ?? this.pick(), m, q.nowMs);
+    this.send(thread, m, q.nowMs);
     const id = this.nextId++;
     thread.pending++;
     try {
-      const { ranked, eligible, version } = await new Promise<FromWorker>((resolve, reject) => {
+      const { ranked, eligible, version } = await new Promise<Ranking>((resolve, reject) => {
         this.waiting.set(id, { resolve, reject });
         const message: ToWorker = {
           kind: 'rank',
@@ -82,6 +94,27 @@ export class RankingWorkers {
     } finally {
       thread.pending--;
     }
+  }
+
+  /** Sends the thread what changed in the matrix since it last heard of it. */
+  private send(thread: Thread, m: CandidateMatrix, nowMs: number): void {
+    if (thread.matrix === m && thread.version === m.version) return;
+    const rows = m.rowsSince(thread.matrix === m ? thread.version : null);
+    const message: ToWorker = {
+      kind: 'rows',
+      dims: m.dims,
+      blocks: m.blocks.map((b) => ({ ...b })),
+      whole: rows.whole,
+      rows,
+      nowMs,
+      indexFrom: thread === this.threads[0] ? this.indexFrom : null,
+    };
+    thread.worker.postMessage(message, [
+      rows.vectors.buffer as ArrayBuffer,
+      rows.lastParticipationMs.buffer as ArrayBuffer,
+    ]);
+    thread.matrix = m;
+    thread.version = rows.version;
   }
 
   onModuleDestroy(): Promise<void> {
@@ -107,6 +140,14 @@ export class RankingWorkers {
   private start(): Worker {
     const worker = spawnModule(join(__dirname, `discovery-worker${extname(__filename)}`));
     worker.on('message', (a: FromWorker) => {
+      if (a.kind === 'indexed') {
+        this.indexReady = a.ready;
+        if (a.ready)
+          this.logger.log(
+            `similarity index built: ${a.candidates} candidates in ${a.buildMs} ms; new callers are ranked by it`,
+          );
+        return;
+      }
       this.waiting.get(a.id)?.resolve(a);
       this.waiting.delete(a.id);
     });

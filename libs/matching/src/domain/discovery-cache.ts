@@ -1,12 +1,6 @@
 import { CandidateMatrix } from './candidate-matrix';
-import {
-  keyOf,
-  Ranked,
-  rankTop,
-  RankingQuery,
-  RECENT_PARTICIPATION_MS,
-  rowScore,
-} from './discovery-ranking';
+import { keyOf, Ranked, RankingQuery, RECENT_PARTICIPATION_MS, rowScore } from './discovery-order';
+import { rankTop } from './discovery-ranking';
 
 /**
  * A caller's discovery ranking, kept between requests and patched with what changed since, so a

@@ -55,6 +55,14 @@ export interface AppConfig {
    * (`DISCOVERY_WORKERS`; the machine's cores by default, at most 4; 0 ranks on the event loop).
    */
   discoveryWorkers: number;
+  /**
+   * From how many discovery candidates a new caller is ranked by the HNSW similarity index instead
+   * of the exact scan (`DISCOVERY_INDEX_MIN_AGENTS`, default 50 000; docs/discovery-index.md). The
+   * index lives in the first ranking worker (none with `DISCOVERY_WORKERS=0`) and is built there
+   * after the first discover that finds the population at or above this size; until it is built,
+   * callers get the exact scan. Below it the answers are exactly the exact ranking's.
+   */
+  discoveryIndexMinAgents: number;
   /** An external text-embedding service (POST {input} → {embedding}); unset means the local embedder. */
   embedderUrl?: string;
   /** `LOG_LEVEL`: fatal, error, warn, info (the default), debug, trace or silent. */
@@ -142,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       Math.min(4, availableParallelism()),
       0,
       64,
+    ),
+    discoveryIndexMinAgents: integer(
+      env.DISCOVERY_INDEX_MIN_AGENTS,
+      'DISCOVERY_INDEX_MIN_AGENTS',
+      50_000,
+      1,
+      1_000_000_000,
     ),
   };
 }

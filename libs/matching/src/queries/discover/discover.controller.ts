@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import {
   AgentAuthGuard,
   ApiAgentKey,
@@ -12,20 +13,16 @@ import {
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
-import { MatchingQueries } from '../application/matching.queries';
-import { MixerQueries } from '@companion/mixer';
+import { DiscoverResult } from '../../http/matching.responses';
 import { DiscoverQuery } from './discover.dto';
-import { DiscoverResult } from './matching.responses';
+import { GetDiscoverPage } from './discover.query';
 
 @ApiTags('discovery')
 @ApiAgentKey()
 @UseGuards(AgentAuthGuard, RateLimitGuard)
 @Controller()
-export class DiscoveryController {
-  constructor(
-    private readonly queries: MatchingQueries,
-    private readonly mixer: MixerQueries,
-  ) {}
+export class DiscoverController {
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get('discover')
   @RateLimit('discovery')
@@ -39,13 +36,14 @@ export class DiscoveryController {
     @Query() query: DiscoverQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    // The mixer filter: active agents who RSVPed to that Saturday (going or checked in).
-    const only = query.mixer === undefined ? undefined : await this.mixer.guestIds(query.mixer);
-    const body = await this.queries.discover(agent.id, {
-      limit: query.limit ?? LIMITS.list.discover.default,
-      sceneId: query.sceneId,
-      only,
-    });
+    const body = await this.queryBus.execute(
+      new GetDiscoverPage(
+        agent.id,
+        query.limit ?? LIMITS.list.discover.default,
+        query.sceneId,
+        query.mixer,
+      ),
+    );
     void reply.header('content-type', 'application/json; charset=utf-8');
     return body;
   }

@@ -1,0 +1,14 @@
+import { Query } from '@nestjs/cqrs';
+
+/** A page of discovery for the caller: the body of GET /discover as JSON text. */
+export class GetDiscoverPage extends Query<string> {
+  constructor(
+    readonly callerId: string,
+    readonly limit: number,
+    readonly sceneId?: string,
+    /** YYYY-MM-DD of a Saturday Social: only its guests. */
+    readonly mixer?: string,
+  ) {
+    super();
+  }
+}

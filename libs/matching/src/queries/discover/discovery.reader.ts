@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AgentDoc, AGENTS, isKnownScene, profileJson } from '@companion/agents';
+import { BoundedCache } from '@companion/caching';
+import { CLOCK, Clock, invalid } from '@companion/platform';
+import { ReadModels } from '@companion/read-store';
+import { BlockQueries } from '../../application/blocks.queries';
+import { CandidateIndex } from '../../application/candidate-index';
+import { RankingWorkers } from '../../application/ranking-workers';
+import { CandidateMatrix } from '../../domain/candidate-matrix';
+import { compatibility } from '../../domain/compatibility';
+import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
+import { Ranked, RankingQuery } from '../../domain/discovery-order';
+import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
+import { SwipeDoc, SWIPES } from '../../projections/matching.projection';
+
+/** Callers whose discovery ranking is kept between requests. */
+const KEPT_RANKINGS = 20_000;
+/**
+ * From this many candidates a new caller is ranked on a worker thread: at 10 000 a scan costs about
+ * a millisecond, no more than sending it across; at 100 000 about ten.
+ */
+const WORKER_MIN_CANDIDATES = 20_000;
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/**
+ * Discovery's read: the candidate matrix (candidate-index.ts), the caller's swipes, incoming likes
+ * and blocks, the ranking (exact, kept per caller, on a worker, or by the HNSW index), then the
+ * profiles of the page.
+ */
+@Injectable()
+export class DiscoveryReader {
+  /** Rankings kept per caller and scene; each is about KEPT_DEPTH ids and scores. */
+  private readonly kept = new BoundedCache<string, string, KeptRanking>(KEPT_RANKINGS);
+
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly index: CandidateIndex,
+    private readonly blocks: BlockQueries,
+    private readonly workers: RankingWorkers,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The body of GET /discover as JSON text: each candidate's public profile is serialised once per
+   * version of its document (`profileJson`) and only the caller's scores per request.
+   */
+  async discover(
+    callerId: string,
+    options: { limit: number; sceneId?: string; only?: ReadonlySet<string> },
+  ): Promise<string> {
+    if (options.sceneId !== undefined && !isKnownScene(options.sceneId))
+      throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
+    await this.index.refresh();
+    const matrix = this.index.candidates;
+    const myVector = matrix?.vectorOf(callerId);
+    const myEmbedding = this.index.embeddingOf(callerId);
+    if (!matrix || !myVector || !myEmbedding) return '{"agents":[]}';
+    const [mine, incoming, blocked] = await Promise.all([
+      this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
+      this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
+      this.blocks.hiddenFrom(callerId),
+    ]);
+    const swiped = hideBlocked(new Set(mine.map((s) => s.targetId)), blocked);
+    const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
+    const query = {
+      callerId,
+      callerVector: myVector,
+      swiped,
+      likedBy,
+      nowMs: this.clock.now().getTime(),
+      limit: options.limit,
+      sceneId: options.sceneId,
+    };
+    const ranked = options.only
+      ? rankCandidates(matrix, { ...query, only: options.only })
+      : await this.keptRanking(matrix, query);
+    const profiles = new Map(
+      (
+        await this.readModels.getMany<AgentDoc>(
+          AGENTS,
+          ranked.map((r) => r.id),
+        )
+      ).map((d) => [d._id, d]),
+    );
+    const items = ranked.flatMap((r) => {
+      const profile = profiles.get(r.id);
+      const embedding = this.index.embeddingOf(r.id);
+      if (!profile || !embedding) return [];
+      const { breakdown } = compatibility(myEmbedding, embedding);
+      const scores = JSON.stringify({
+        compatibilityScore: round(r.score),
+        likedYou: r.likedYou,
+        recentlyActive: r.recentlyActive,
+        lastParticipationAt: r.lastParticipationMs
+          ? new Date(r.lastParticipationMs).toISOString()
+          : null,
+        compatibility: {
+          traits: round(breakdown.traits),
+          interests: round(breakdown.interests),
+          text: round(breakdown.text),
+        },
+      });
+      // The public profile's fields, then the caller's scores, in one object.
+      return [`${profileJson(profile).slice(0, -1)},${scores.slice(1)}`];
+    });
+    return `{"agents":[${items.join(',')}]}`;
+  }
+
+  /**
+   * The caller's ranking kept from its last request and patched (discovery-cache.ts); a new caller
+   * in a large population is ranked on a worker thread (ranking-workers.ts), or here if none can;
+   * from the index threshold on, by the worker's HNSW index once it is built (docs/discovery-
+   * index.md), whose answer is kept and patched like an exact one.
+   */
+  private async keptRanking(matrix: CandidateMatrix, query: RankingQuery): Promise<Ranked[]> {
+    const scene = query.sceneId ?? '';
+    const kept = this.kept.get(scene, query.callerId);
+    let answer = reuseRanking(matrix, kept, query);
+    if (
+      !answer &&
+      this.workers.usable &&
+      matrix.size >= Math.min(WORKER_MIN_CANDIDATES, this.workers.indexThreshold)
+    ) {
+      const top = await this.workers.rank(matrix, deepQuery(query)).catch(() => null);
+      if (top) answer = freshRanking(matrix, query, top, top.version);
+    }
+    answer ??= freshRanking(matrix, query, rankTop(matrix, deepQuery(query)), matrix.version);
+    this.kept.set(scene, query.callerId, answer.kept);
+    return answer.ranked;
+  }
+}
+
+/**
+ * Blocking (docs/keys-and-safety.md): agents on either side of a block with the caller are left
+ * out exactly as agents it already swiped on are (and their likes with them).
+ */
+function hideBlocked(swiped: Set<string>, blocked: ReadonlySet<string>): Set<string> {
+  for (const id of blocked) swiped.add(id);
+  return swiped;
+}

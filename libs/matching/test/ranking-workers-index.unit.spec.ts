@@ -1,0 +1,83 @@
+import { RankingWorkers } from '../src/application/ranking-workers';
+import { CandidateMatrix } from '../src/domain/candidate-matrix';
+import { LocalEmbedder, toVector } from '../src/domain/compatibility';
+import { RankingQuery } from '../src/domain/discovery-order';
+import { rankTop } from '../src/domain/discovery-ranking';
+
+/**
+ * The pool with the index threshold lowered: new callers get the exact ranking until the first
+ * thread has built its HNSW index (built beside the event loop), then the index's answers, which
+ * follow the main thread's matrix (a removed agent is never shown).
+ */
+const N = 3000;
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const BLOCKS = [
+  { end: 16, weight: 0.4 },
+  { end: 48, weight: 0.35 },
+  { end: 112, weight: 0.25 },
+];
+const WORDS = ['astronomy', 'poetry', 'chess', 'hiking', 'jazz', 'cooking', 'films', 'tea'];
+const id = (i: number) => `a${String(i).padStart(5, '0')}`;
+
+function population(): CandidateMatrix {
+  let state = 99;
+  const rnd = () => (state = (state * 16807) % 2147483647) / 2147483647;
+  const pick = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * 8)]);
+  const embedder = new LocalEmbedder();
+  const m = new CandidateMatrix(112, BLOCKS);
+  for (let i = 0; i < N; i++) {
+    const e = embedder.embedSync({
+      personalityTraits: { openness: rnd(), extraversion: rnd(), agreeableness: rnd() },
+      interests: pick(1 + Math.floor(rnd() * 4)),
+      bio: pick(10).join(' '),
+    });
+    m.upsert(id(i), toVector(e), NOW - Math.floor(rnd() * 30 * DAY), null);
+  }
+  return m;
+}
+
+const query = (m: CandidateMatrix, caller: number): RankingQuery => ({
+  callerId: id(caller),
+  callerVector: m.vectorOf(id(caller))!,
+  swiped: new Set([id((caller + 1) % N), id((caller + 2) % N)]),
+  likedBy: new Set([id((caller + 500) % N)]),
+  nowMs: NOW,
+  limit: 20,
+});
+
+const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
+
+describe('ranking workers with the similarity index', () => {
+  jest.setTimeout(120_000);
+  const workers = new RankingWorkers(2, 1000);
+  afterAll(() => workers.close());
+
+  it('ranks exactly until the index is built, then by the index, following removals', async () => {
+    const m = population();
+    // The first answer comes while the index is still being built: the exact scan's.
+    const first = await workers.rank(m, query(m, 0));
+    expect(ids(first.ranked)).toEqual(ids(rankTop(m, query(m, 0)).ranked));
+    expect(workers.indexed).toBe(false);
+    for (let waited = 0; !workers.indexed && waited < 60_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(workers.indexed).toBe(true);
+    let hits = 0;
+    let asked = 0;
+    for (let c = 1; c <= 200; c++) {
+      const q = query(m, (c * 131) % N);
+      const top = await workers.rank(m, q);
+      const truth = new Set(ids(rankTop(m, q).ranked));
+      hits += top.ranked.filter((r) => truth.has(r.id)).length;
+      asked += truth.size;
+    }
+    expect(hits / asked).toBeGreaterThanOrEqual(0.98);
+    // The index is in use now: a removed agent leaves the index's answers.
+    const q = query(m, 7);
+    const before = await workers.rank(m, q);
+    m.remove(before.ranked[1].id);
+    const after = await workers.rank(m, q);
+    expect(ids(after.ranked)).not.toContain(before.ranked[1].id);
+    expect(after.ranked).toHaveLength(20);
+  });
+});
