@@ -146,7 +146,7 @@ export class SqliteEventStore implements EventStore {
         : new WriterThread(
             options.filename,
             ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'],
-            appendBatch,
+            { module: require.resolve('./append-batch'), write: appendBatch },
           );
   }
 
