@@ -44,12 +44,6 @@ export default tseslint.config(
     },
   },
   {
-    // The writer thread's main function runs from its source text in a worker, where `require` is
-    // the only way to load a module.
-    files: ['libs/event-store/src/sqlite/writer-thread.ts'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
-  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [js.configs.recommended],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

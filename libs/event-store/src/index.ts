@@ -3,6 +3,8 @@ export * from './sqlite/sqlite-event-store';
 export * from './esdb/esdb-event-store';
 export { isEventStoreUrl } from './esdb/esdb-client';
 export { WriterThread } from './sqlite/writer-thread';
+export type { WriteModule } from './sqlite/writer-thread';
+export { moduleWorker } from './module-worker';
 export { batchEvents, oneWay } from './batch-events';
 export { appendedAlready } from './appended-already';
 export { backoffDelay, cancellableDelay } from './backoff';

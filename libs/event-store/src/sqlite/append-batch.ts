@@ -1,6 +1,6 @@
 /**
- * The embedded store's write path, as one self-contained function: it only uses its arguments, so
- * the writer thread runs the very same code (from its source text) that the in-process mode calls.
+ * The embedded store's write path, as one function of its own module: the writer thread loads this
+ * module by path (writer-worker.ts) and runs the very same code that the in-process mode calls.
  * It returns plain descriptions, never class instances: results cross a thread boundary.
  */
 export interface AppendRequest {

@@ -1,30 +1,34 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { moduleWorker } from '../module-worker';
 
 /**
- * A SQLite connection on its own thread that runs one self-contained write function. better-sqlite3
- * is synchronous: on the main thread every statement and every commit (about 2 ms with
- * `synchronous=FULL`) would stop all requests. Here the writes run beside the event loop, and while
- * one batch is being written the next one gathers: group commit. The write function must use only
- * its arguments (it runs from its source text) and return plain data (results cross threads).
+ * A SQLite connection on its own thread that runs one write function. better-sqlite3 is
+ * synchronous: on the main thread every statement and every commit (about 2 ms with
+ * `synchronous=FULL`, docs/how-it-is-built.md "Event store") would stop all requests. Here the writes
+ * run beside the event loop, and while one batch is being written the next one gathers: group
+ * commit (the read store's commits and index upkeep likewise: docs/benchmarks.md, "Writes").
+ *
+ * The write function is an export of a module file (append-batch.ts, write-documents.ts) that the
+ * thread loads by path; it returns plain data (results cross threads). A `:memory:` store, which no
+ * other thread can open, calls the same function directly.
  */
 export type WriteFunction<Req, Res> = (db: any, request: Req) => Res;
 
-function writerMain(): void {
-  const { parentPort, workerData } = require('node:worker_threads');
-  const Database = require(workerData.sqlitePath);
-  const db = new Database(workerData.filename);
-  for (const pragma of workerData.pragmas) db.pragma(pragma);
-  // The write function is injected below from its source text.
-  const write = (globalThis as any).__write;
-  parentPort.on('message', (m: { id: number; request: unknown } | { close: true }) => {
-    if ('close' in m) {
-      db.close();
-      parentPort.postMessage({ closed: true });
-      return;
-    }
-    parentPort.postMessage({ id: m.id, result: write(db, m.request) });
-  });
-  parentPort.postMessage({ ready: true });
+/**
+ * Which write function the thread runs: `write`, exported under its own name by the module file
+ * `module` (`require.resolve('./append-batch')`: the `.js` in `dist/`, the `.ts` under ts-jest).
+ */
+export interface WriteModule<Req, Res> {
+  module: string;
+  write: WriteFunction<Req, Res>;
+}
+
+/** What the thread's module (writer-worker.ts) receives. */
+export interface WriterThreadData {
+  filename: string;
+  pragmas: readonly string[];
+  module: string;
+  exportName: string;
 }
 
 export class WriterThread<Req, Res> {
@@ -34,11 +38,14 @@ export class WriterThread<Req, Res> {
   private failure: Error | null = null;
   readonly ready: Promise<void>;
 
-  constructor(filename: string, pragmas: readonly string[], write: WriteFunction<Req, Res>) {
-    const source = `globalThis.__write = ${write.toString()};\n(${writerMain.toString()})();`;
-    this.worker = new Worker(source, {
-      eval: true,
-      workerData: { filename, pragmas, sqlitePath: require.resolve('better-sqlite3') },
+  constructor(
+    filename: string,
+    pragmas: readonly string[],
+    { module, write }: WriteModule<Req, Res>,
+  ) {
+    const workerData: WriterThreadData = { filename, pragmas, module, exportName: write.name };
+    this.worker = moduleWorker(require.resolve('./writer-worker'), {
+      workerData,
     });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);

@@ -231,7 +231,10 @@ export class SqliteReadStore implements ReadStore {
    * starts one): the projection engine's commits and index upkeep leave the event loop free.
    */
   private writerThread(): WriterThread<DocumentWriteRequest, DocumentWriteResult> {
-    this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, writeDocuments);
+    this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, {
+      module: require.resolve('./write-documents'),
+      write: writeDocuments,
+    });
     return this.writer;
   }
 

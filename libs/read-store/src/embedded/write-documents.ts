@@ -1,7 +1,7 @@
 /**
- * The embedded read store's write path, as one self-contained function: the writer thread runs it
- * from its source text, and an in-memory database (which no other thread can open) calls it
- * directly. One transaction: documents and the checkpoints written with them commit together.
+ * The embedded read store's write path, as one function of its own module: the writer thread loads
+ * this module by path (WriterThread), and an in-memory database (which no other thread can open)
+ * calls it directly. One transaction: documents and the checkpoints written with them commit together.
  */
 /**
  * One table's writes, in order: `ids[i]` gets the document `jsons[i]`, or is deleted when that is

@@ -1,20 +1,16 @@
-import type { EventStore, RecordedEvent, Subscription } from '@companion/event-store';
-import type { ReadStore, Write } from '../read-store.port';
-import {
-  CATALOG,
-  CatalogEntry,
-  Checkpoint,
-  CHECKPOINTS,
-  checkpointId,
-  physicalName,
-} from './catalog';
-import type { Projection } from './projection';
-import { ReadModels } from './read-models';
-import { UnitOfWork } from './unit-of-work';
+import type { EventStore } from '@companion/event-store';
+import type { ReadStore } from '../read-store.port';
+import { GenerationCatalog } from './generation-catalog';
 import { DROP_GRACE_MS, GenerationRetirement } from './generation-retirement';
+import { LiveLoop } from './live-loop';
+import type { Projection } from './projection';
 import type { ProjectionLease } from './projection-lease';
+import { ProjectionRebuilds } from './projection-rebuild';
+import { projectionStatus, ProjectionStatus } from './projection-status';
+import { ReadModels } from './read-models';
 import { takeRebuildRequests } from './rebuild-requests';
-import { PositionWaiters } from './position-waiters';
+
+export type { ProjectionState, ProjectionStatus } from './projection-status';
 
 export interface EngineLogger {
   log(message: string): void;
@@ -40,66 +36,25 @@ export interface ProjectionEngineOptions {
   onFatal?: (component: string, reason: string, restart: boolean) => void;
 }
 
-export type ProjectionState = 'live' | 'rebuilding' | 'failed';
-
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  generation: number;
-  checkpoint: number;
-  head: number;
-  lag: number;
-  state: ProjectionState;
-  error?: string;
-  rebuild?: { generation: number; version: number; checkpoint: number; eventsPerSecond: number };
-}
-
-interface Live {
-  projection: Projection;
-  generation: number;
-  version: number;
-  checkpoint: number;
-  error?: string;
-}
-
-interface Build {
-  generation: number;
-  version: number;
-  checkpoint: number;
-  subscription: Subscription;
-  startedAt: number;
-  applied: number;
-  done: Promise<void>;
-}
-
 /** How often the engine looks for operators' rebuild requests. */
 const REQUEST_POLL_MS = 500;
 
 const silent: EngineLogger = { log: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * Runs every projection from one subscription to the whole log (architecture §2: one subscription
- * per process, fanned out in memory). Each batch of events is applied to each projection whose
- * checkpoint is behind it, and the documents and the new checkpoints are written in one read-store
- * call. Rebuilds run beside the live generation on their own subscription from position 0 and are
- * switched in between two live batches once they have caught up, so queries never see a gap.
+ * Runs every projection: the catalog of generations (GenerationCatalog), the live loop on one
+ * subscription to the whole log (LiveLoop), rebuilds beside the live generations (ProjectionRebuilds),
+ * the dropping of generations that no longer serve (GenerationRetirement), and the operators'
+ * rebuild requests (rebuild-requests.ts). This class starts, stops and reports on them.
  */
 export class ProjectionEngine {
-  private readonly live = new Map<string, Live>();
-  private readonly builds = new Map<string, Build>();
-  private subscription?: Subscription;
-  private loop?: Promise<void>;
-  private lock: Promise<unknown> = Promise.resolve();
-  /** The live batch being written, and its units of work (read by the next batch meanwhile). */
-  private liveWriting: Promise<void> = Promise.resolve();
-  private livePrevious = new Map<string, UnitOfWork>();
-  private readonly waiters = new PositionWaiters();
   private readonly logger: EngineLogger;
-  private readonly batchSize: number;
-  private readonly rebuildBatchSize: number;
+  private readonly catalog: GenerationCatalog;
+  private readonly live: LiveLoop;
+  private readonly rebuilds: ProjectionRebuilds;
+  private readonly retirement: GenerationRetirement;
   private stopped = false;
   private requests?: NodeJS.Timeout;
-  private readonly retirement: GenerationRetirement;
 
   constructor(
     private readonly events: EventStore,
@@ -109,67 +64,53 @@ export class ProjectionEngine {
     private readonly options: ProjectionEngineOptions,
   ) {
     this.logger = options.logger ?? silent;
-    this.batchSize = options.batchSize ?? 1000;
-    // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
-    // document that many events change (a match, a pulse) is written once per batch.
-    this.rebuildBatchSize = options.rebuildBatchSize ?? 50_000;
-    this.retirement = new GenerationRetirement(
-      store,
-      options.dropGraceMs ?? DROP_GRACE_MS,
-      (message) => this.logger.warn(message),
-    );
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
       names.add(p.name);
     }
+    this.catalog = new GenerationCatalog(store, options.now, (m) => this.logger.warn(m));
+    this.retirement = new GenerationRetirement(
+      store,
+      options.dropGraceMs ?? DROP_GRACE_MS,
+      (message) => this.logger.warn(message),
+    );
+    this.live = new LiveLoop(store, this.catalog, {
+      batchSize: options.batchSize ?? 1000,
+      log: this.logger,
+      onFatal: options.onFatal,
+    });
+    this.rebuilds = new ProjectionRebuilds(
+      events,
+      store,
+      this.catalog,
+      this.live,
+      readModels,
+      this.retirement,
+      {
+        // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
+        // document that many events change (a match, a pulse) is written once per batch.
+        batchSize: options.rebuildBatchSize ?? 50_000,
+        log: (m) => this.logger.log(m),
+      },
+    );
   }
 
   async start(): Promise<void> {
     await this.options.lease?.acquire();
-    await this.store.ensureCollection(CATALOG);
-    await this.store.ensureCollection(CHECKPOINTS);
+    await this.catalog.open();
     for (const projection of this.projections) {
-      let entry = await this.store.get<CatalogEntry>(CATALOG, projection.name);
-      if (entry?.failed) {
-        // A fresh start tries again; a projection that still cannot apply fails again.
-        const { failed: _cleared, ...rest } = entry;
-        entry = { ...rest, updatedAt: this.now() };
-        await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
-      }
-      if (!entry) {
-        entry = {
-          _id: projection.name,
-          activeGeneration: 1,
-          version: projection.version,
-          updatedAt: this.now(),
-        };
-        await this.store.write([{ collection: CATALOG, op: 'put', doc: entry }]);
-      }
-      await this.ensureCollections(projection, entry.activeGeneration);
-      const checkpoint = await this.store.get<Checkpoint>(
-        CHECKPOINTS,
-        checkpointId(projection.name, entry.activeGeneration),
-      );
-      this.live.set(projection.name, {
-        projection,
-        generation: entry.activeGeneration,
-        version: entry.version,
-        checkpoint: checkpoint?.position ?? 0,
-      });
-      this.readModels.setGeneration(projection.name, entry.activeGeneration);
-      await this.retirement.retireLeftovers(projection, entry.activeGeneration);
+      const { generation, version, checkpoint } = await this.catalog.enter(projection);
+      await this.catalog.ensureCollections(projection, generation);
+      this.live.add({ projection, generation, version, checkpoint });
+      this.readModels.setGeneration(projection.name, generation);
+      await this.retirement.retireLeftovers(projection, generation);
     }
-    const from = Math.min(
-      ...[...this.live.values()].map((l) => l.checkpoint),
-      Number.MAX_SAFE_INTEGER,
-    );
-    this.subscription = this.events.subscribeToAll({ after: this.live.size ? from : 0 });
-    this.loop = this.run(this.subscription);
+    this.live.start(this.events.subscribeToAll({ after: this.live.lowestCheckpoint() }));
     this.requests = setInterval(() => void this.pickUpRequests(), REQUEST_POLL_MS);
     this.requests.unref();
     // A projection whose code changed is rebuilt beside the old generation, which keeps serving.
-    for (const l of this.live.values()) {
+    for (const l of this.live.projections.values()) {
       if (l.version !== l.projection.version) {
         this.logger.log(
           `projection ${l.projection.name}: version ${l.version} → ${l.projection.version}, rebuilding`,
@@ -183,14 +124,12 @@ export class ProjectionEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.live.stopping();
     if (this.requests) clearInterval(this.requests);
     // A generation waiting to be dropped is dropped by the next start (retireLeftovers).
     this.retirement.stop();
-    await Promise.all([...this.builds.values()].map((b) => b.subscription.close()));
-    await this.subscription?.close();
-    await this.loop;
-    await this.liveWriting.catch(() => undefined);
-    this.waiters.cancelAll();
+    await this.rebuilds.stop();
+    await this.live.stop();
     await this.options.lease?.release().catch(() => undefined);
   }
 
@@ -199,43 +138,27 @@ export class ProjectionEngine {
    * `position`, or false after `timeoutMs` (the write stays committed either way).
    */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.reached(position)) return Promise.resolve(true);
-    return this.waiters.wait(position, timeoutMs);
+    return this.live.waitFor(position, timeoutMs);
   }
 
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.events.headPosition();
-    return [...this.live.values()].map((l) => {
-      const build = this.builds.get(l.projection.name);
-      const elapsed = build ? (Date.now() - build.startedAt) / 1000 : 0;
-      return {
-        name: l.projection.name,
-        version: l.version,
-        generation: l.generation,
-        checkpoint: l.checkpoint,
-        head,
-        lag: Math.max(0, head - l.checkpoint),
-        state: l.error ? 'failed' : build ? 'rebuilding' : 'live',
-        ...(l.error ? { error: l.error } : {}),
-        ...(build
-          ? {
-              rebuild: {
-                generation: build.generation,
-                version: build.version,
-                checkpoint: build.checkpoint,
-                eventsPerSecond: elapsed > 0 ? Math.round(build.applied / elapsed) : 0,
-              },
-            }
-          : {}),
-      };
-    });
+    const now = Date.now();
+    return [...this.live.projections.values()].map((l) =>
+      projectionStatus(l, this.rebuilds.running(l.projection.name), head, now),
+    );
+  }
+
+  /** Rebuilds a projection from position 0 into a new generation, then switches to it. */
+  rebuild(name: string): Promise<void> {
+    return this.rebuilds.rebuild(name);
   }
 
   /** Operators' rebuild requests, written into the catalog by the CLI from another process. */
   private async pickUpRequests(): Promise<void> {
     if (this.stopped) return;
     try {
-      const idle = [...this.live.keys()].filter((name) => !this.builds.has(name));
+      const idle = [...this.live.projections.keys()].filter((n) => !this.rebuilds.running(n));
       for (const name of await takeRebuildRequests(this.store, idle, this.options.now())) {
         this.logger.log(`projection ${name}: rebuild requested by an operator`);
         void this.rebuild(name).catch((e) => this.logger.error(`rebuild of ${name} failed: ${e}`));
@@ -245,278 +168,5 @@ export class ProjectionEngine {
         `could not read rebuild requests: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-  }
-
-  /** Rebuilds a projection from position 0 into a new generation, then switches to it. */
-  rebuild(name: string): Promise<void> {
-    const live = this.live.get(name);
-    if (!live) return Promise.reject(new Error(`unknown projection ${name}`));
-    const running = this.builds.get(name);
-    if (running) return running.done;
-    const generation = Math.max(live.generation, 0) + 1;
-    const subscription = this.events.subscribeToAll({ after: 0 });
-    const build: Build = {
-      generation,
-      version: live.projection.version,
-      checkpoint: 0,
-      subscription,
-      startedAt: Date.now(),
-      applied: 0,
-      done: Promise.resolve(),
-    };
-    this.builds.set(name, build);
-    build.done = this.runBuild(live.projection, build).finally(() => this.builds.delete(name));
-    return build.done;
-  }
-
-  private async runBuild(projection: Projection, build: Build): Promise<void> {
-    for (const c of projection.collections)
-      await this.store.dropCollection(physicalName(c.name, build.generation));
-    // The indexes are made once the documents are in (one sort instead of an index update per
-    // document: about twice as fast for a collection of a million documents), before the switch.
-    await this.ensureCollections(projection, build.generation, false);
-    await this.store.write([
-      {
-        collection: CATALOG,
-        op: 'put',
-        doc: {
-          ...(await this.store.get<CatalogEntry>(CATALOG, projection.name))!,
-          buildingGeneration: build.generation,
-          buildingVersion: build.version,
-          updatedAt: this.now(),
-        },
-      },
-    ]);
-    const head = await this.events.headPosition();
-    if (head === 0) {
-      await build.subscription.close();
-      await this.ensureCollections(projection, build.generation);
-      return this.exclusive(async () => {
-        await this.liveWriting;
-        await this.switchTo(projection, build);
-      });
-    }
-    // The write of one batch overlaps the apply of the next (which reads the pending documents of
-    // the one before); writes are still issued one after the other, in log order.
-    let previous: UnitOfWork | undefined;
-    let writing: Promise<void> = Promise.resolve();
-    for await (const batch of build.subscription.batches(this.rebuildBatchSize)) {
-      const uow = this.unitOfWork(projection, build.generation, previous);
-      await this.applyTo(uow, projection, build.checkpoint, batch);
-      const last = batch[batch.length - 1].position;
-      build.applied += batch.length;
-      const writes = uow.writes();
-      writes.push(this.checkpointWrite(projection.name, build.generation, last, build.applied));
-      await writing;
-      writing = this.store.write(writes);
-      previous = uow;
-      build.checkpoint = last;
-      if (build.checkpoint < this.live.get(projection.name)!.checkpoint) continue;
-      await writing;
-      await this.ensureCollections(projection, build.generation);
-      const switched = await this.exclusive(async () => {
-        // The live batch on its way to the store must land on the generation it was applied to.
-        await this.liveWriting;
-        const live = this.live.get(projection.name)!;
-        // Caught up with the live generation: from here the live loop feeds the new one.
-        if (build.checkpoint < live.checkpoint) return false;
-        await this.switchTo(projection, build);
-        return true;
-      });
-      if (switched) break;
-    }
-    await writing;
-    await build.subscription.close();
-  }
-
-  /** Runs under the engine lock, between two live batches. */
-  private async switchTo(projection: Projection, build: Build): Promise<void> {
-    const live = this.live.get(projection.name)!;
-    const old = live.generation;
-    live.generation = build.generation;
-    live.version = build.version;
-    live.checkpoint = Math.max(build.checkpoint, 0);
-    delete live.error;
-    await this.store.write([
-      {
-        collection: CATALOG,
-        op: 'put',
-        doc: {
-          _id: projection.name,
-          activeGeneration: build.generation,
-          version: build.version,
-          updatedAt: this.now(),
-        },
-      },
-      this.checkpointWrite(projection.name, build.generation, live.checkpoint),
-    ]);
-    this.readModels.setGeneration(projection.name, build.generation);
-    // Instances that poll the catalog still read the old generation until their next poll.
-    if (old !== build.generation) this.retirement.retire(projection, old);
-    this.logger.log(
-      `projection ${projection.name}: switched to generation ${build.generation} at position ${live.checkpoint}`,
-    );
-    this.settleWaiters();
-  }
-
-  private async run(subscription: Subscription): Promise<void> {
-    let reason = 'the subscription ended';
-    try {
-      for await (const batch of subscription.batches(this.batchSize)) {
-        await this.exclusive(() => this.applyLive(batch));
-      }
-    } catch (error) {
-      reason = `the subscription failed: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    // Ended or failed, while not stopping: no projection advances any more (the store gave up on
-    // the subscription: access denied, a store closed under it).
-    if (this.stopped) return;
-    const message = `projection subscription ended: ${reason}`;
-    this.logger.error(message);
-    this.options.onFatal?.('projections', message, true);
-    for (const name of this.live.keys()) await this.recordFailure(name, message);
-  }
-
-  /** Into the catalog, for the API instances' /api/health and `cli status` (best effort). */
-  private async recordFailure(name: string, reason: string): Promise<void> {
-    try {
-      const entry = await this.store.get<CatalogEntry>(CATALOG, name);
-      if (!entry) return;
-      const doc: CatalogEntry = {
-        ...entry,
-        failed: { reason, at: this.now() },
-        updatedAt: this.now(),
-      };
-      await this.store.write([{ collection: CATALOG, op: 'put', doc }]);
-    } catch (error) {
-      this.logger.warn(`could not record the failure of ${name}: ${String(error)}`);
-    }
-  }
-
-  /**
-   * Applies a batch and hands its writes to the store without waiting for them: the next batch is
-   * applied meanwhile (reading this one's pending documents), and is written only after this one.
-   * Checkpoints, and so read-your-writes, advance when the write has committed.
-   */
-  private async applyLive(batch: RecordedEvent[]): Promise<void> {
-    const last = batch[batch.length - 1].position;
-    const writes: Write[] = [];
-    const advanced: Live[] = [];
-    const applied = new Map<string, UnitOfWork>();
-    for (const l of this.live.values()) {
-      if (l.error || l.checkpoint >= last) continue;
-      try {
-        const uow = this.unitOfWork(
-          l.projection,
-          l.generation,
-          this.livePrevious.get(l.projection.name),
-        );
-        await this.applyTo(uow, l.projection, l.checkpoint, batch);
-        writes.push(...uow.writes(), this.checkpointWrite(l.projection.name, l.generation, last));
-        applied.set(l.projection.name, uow);
-        advanced.push(l);
-      } catch (error) {
-        // A projection that cannot apply an event stops where it is; the others go on.
-        l.error = `event at position ${batch[0].position}..${last}: ${error instanceof Error ? error.message : String(error)}`;
-        this.logger.error(`projection ${l.projection.name} failed: ${l.error}`);
-        this.options.onFatal?.(`projection ${l.projection.name}`, l.error, false);
-        void this.recordFailure(l.projection.name, l.error);
-      }
-    }
-    await this.liveWriting;
-    this.livePrevious = applied;
-    const writing = this.store.write(writes).then(() => {
-      for (const l of advanced) l.checkpoint = Math.max(l.checkpoint, last);
-      this.settleWaiters();
-    });
-    // Reported now; the next batch awaits it and ends the loop (the checkpoints stay where they are).
-    writing.catch((error) =>
-      this.logger.error(
-        `read-store write of positions ${batch[0].position}..${last} failed: ${error}`,
-      ),
-    );
-    this.liveWriting = writing;
-  }
-
-  private unitOfWork(
-    projection: Projection,
-    generation: number,
-    previous?: UnitOfWork,
-  ): UnitOfWork {
-    const names = new Map(
-      projection.collections.map((c) => [c.name, physicalName(c.name, generation)]),
-    );
-    return new UnitOfWork(
-      this.store,
-      (logical) => {
-        const physical = names.get(logical);
-        if (!physical)
-          throw new Error(`projection ${projection.name} does not own collection ${logical}`);
-        return physical;
-      },
-      previous,
-    );
-  }
-
-  private async applyTo(
-    uow: UnitOfWork,
-    projection: Projection,
-    after: number,
-    batch: RecordedEvent[],
-  ): Promise<void> {
-    const types = new Set(projection.eventTypes);
-    for (const event of batch) {
-      if (event.position <= after || !types.has(event.type)) continue;
-      await projection.apply(event, uow.contextFor(event));
-    }
-  }
-
-  private checkpointWrite(
-    projection: string,
-    generation: number,
-    position: number,
-    events?: number,
-  ): Write {
-    return {
-      collection: CHECKPOINTS,
-      op: 'put',
-      doc: {
-        _id: checkpointId(projection, generation),
-        position,
-        ...(events === undefined ? {} : { events }),
-        updatedAt: this.now(),
-      },
-    };
-  }
-
-  private async ensureCollections(
-    projection: Projection,
-    generation: number,
-    withIndexes = true,
-  ): Promise<void> {
-    for (const c of projection.collections)
-      await this.store.ensureCollection(
-        physicalName(c.name, generation),
-        withIndexes ? c.indexes : [],
-      );
-  }
-
-  private reached(position: number): boolean {
-    for (const l of this.live.values()) if (!l.error && l.checkpoint < position) return false;
-    return true;
-  }
-
-  private settleWaiters(): void {
-    this.waiters.settle((position) => this.reached(position));
-  }
-
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(fn, fn);
-    this.lock = run.catch(() => undefined);
-    return run;
-  }
-
-  private now(): string {
-    return this.options.now().toISOString();
   }
 }

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { WriterThread } from '../src';
+import { appendBatch, AppendBatch, AppendOutcome } from '../src/sqlite/append-batch';
+import { openEventLog } from '../src/sqlite/event-rows';
+
+describe('WriterThread: a write function loaded by path on its own thread', () => {
+  const file = () => join(mkdtempSync(join(tmpdir(), 'writer-thread-')), 'events.db');
+
+  it('runs the write function its module exports, on a connection of its own, and returns its result', async () => {
+    const filename = file();
+    openEventLog(filename).close();
+    const writer = new WriterThread<AppendBatch, AppendOutcome[]>(filename, [], {
+      module: require.resolve('../src/sqlite/append-batch'),
+      write: appendBatch,
+    });
+    try {
+      const outcomes = await writer.write({
+        batch: [
+          {
+            streamName: 'thread-1',
+            events: [{ id: randomUUID(), type: 'Written', data: { n: 1 }, metadata: {} }],
+            expected: 'no_stream',
+          },
+        ],
+        recordedAt: '2026-11-23T00:00:00.000Z',
+      });
+      expect(outcomes).toEqual([{ ok: { nextRevision: 0, position: 1 } }]);
+    } finally {
+      await writer.close();
+    }
+    const db = new Database(filename, { readonly: true });
+    expect(db.prepare('SELECT stream_name, type FROM events').all()).toEqual([
+      { stream_name: 'thread-1', type: 'Written' },
+    ]);
+    db.close();
+  });
+
+  it('fails to start, saying why, when the module does not export the function', async () => {
+    const writer = new WriterThread<AppendBatch, AppendOutcome[]>(file(), [], {
+      module: require.resolve('../src/sqlite/event-rows'),
+      write: appendBatch,
+    });
+    await expect(writer.ready).rejects.toThrow(/exports no write function appendBatch/);
+    await writer.close();
+  });
+});
