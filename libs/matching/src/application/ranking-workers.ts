@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { moduleWorker } from '@companion/event-store';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import { Ranked, RankingQuery } from '../domain/discovery-order';
 import type { FromWorker, ToWorker } from './discovery-worker';
@@ -138,7 +139,7 @@ export class RankingWorkers {
   }
 
   private start(): Worker {
-    const worker = spawnModule(join(__dirname, `discovery-worker${extname(__filename)}`));
+    const worker = moduleWorker(join(__dirname, `discovery-worker${extname(__filename)}`));
     worker.on('message', (a: FromWorker) => {
       if (a.kind === 'indexed') {
         this.indexReady = a.ready;
@@ -163,26 +164,4 @@ export class RankingWorkers {
     for (const w of this.waiting.values()) w.reject(e);
     this.waiting.clear();
   }
-}
-
-/**
- * A worker running a module file: the compiled `.js` as it is; under ts-jest the source is `.ts`,
- * which a worker cannot load, so the thread first registers TypeScript's transpiler for `.ts`.
- */
-function spawnModule(file: string): Worker {
-  if (file.endsWith('.js')) return new Worker(file);
-  const bootstrap = `
-    const { readFileSync } = require('node:fs');
-    const ts = require('typescript');
-    require.extensions['.ts'] = (module, filename) =>
-      module._compile(
-        ts.transpileModule(readFileSync(filename, 'utf8'), {
-          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-          fileName: filename,
-        }).outputText,
-        filename,
-      );
-    require(require('node:worker_threads').workerData.file);
-  `;
-  return new Worker(bootstrap, { eval: true, workerData: { file } });
 }
