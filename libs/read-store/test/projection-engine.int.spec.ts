@@ -196,8 +196,12 @@ describe('ProjectionEngine', () => {
     // Stopped within the grace period: the next start drops what was left, after its own grace.
     await engine.stop();
     await startEngine([tallies()], 50);
-    await until(async () => !(await store.listCollections()).includes('tallies_g1'));
-    expect(await store.get(CHECKPOINTS, checkpointId('tallies', 1))).toBeNull();
+    // The drop is two writes (the collection, then its checkpoint): wait for the second.
+    await until(
+      async () =>
+        !(await store.listCollections()).includes('tallies_g1') &&
+        (await store.get(CHECKPOINTS, checkpointId('tallies', 1))) === null,
+    );
     expect(await store.get('tallies_g2', 'counter-1')).toMatchObject({ count: 1 });
   });
 
