@@ -1,16 +1,14 @@
 import { agentInput, register, Response, Client } from './support/app';
 import {
   Agent,
-  JSON_CT,
   BODY_LIMIT,
   TRAITS,
   SENTINEL,
-  expectStatus,
-  expectErrorBody,
   rawWith,
   rawPrefixed,
   WRONG,
 } from './support/hostile-input';
+import { JSON_CT, expectStatus, expectErrorBody } from './support/http';
 import { hostileWorld } from './support/hostile-world';
 
 /**

@@ -1,12 +1,6 @@
 import { agentInput, Client } from './support/app';
-import {
-  Agent,
-  JSON_CT,
-  TRAITS,
-  CONTRIBUTION,
-  expectStatus,
-  expectErrorBody,
-} from './support/hostile-input';
+import { Agent, TRAITS, CONTRIBUTION } from './support/hostile-input';
+import { JSON_CT, expectStatus, expectErrorBody } from './support/http';
 import { hostileWorld } from './support/hostile-world';
 
 /**

@@ -1,5 +1,6 @@
 import { Client } from './support/app';
-import { Agent, JSON_CT, CONTRIBUTION, expectErrorBody } from './support/hostile-input';
+import { Agent, CONTRIBUTION } from './support/hostile-input';
+import { JSON_CT, expectErrorBody } from './support/http';
 import { hostileWorld } from './support/hostile-world';
 
 /**

@@ -1,5 +1,6 @@
 import { agentInput, Client, RunningApp } from './support/app';
-import { Agent, JSON_CT, SENTINEL, expectStatus, expectErrorBody } from './support/hostile-input';
+import { Agent, SENTINEL } from './support/hostile-input';
+import { JSON_CT, expectStatus, expectErrorBody } from './support/http';
 import { hostileWorld } from './support/hostile-world';
 
 /**

@@ -1,4 +1,4 @@
-import { register, Response } from './app';
+import { register } from './app';
 
 /**
  * The hostile-input suites' common vocabulary (test/hostile-*.e2e.spec.ts): the README's error body,
@@ -7,7 +7,6 @@ import { register, Response } from './app';
 
 export type Agent = Awaited<ReturnType<typeof register>>;
 
-export const JSON_CT = { 'content-type': 'application/json' };
 export const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 export const BODY_LIMIT = 65_536;
 export const TRAITS = {
@@ -19,32 +18,6 @@ export const TRAITS = {
 };
 export const CONTRIBUTION = 'A first contribution of well over ten characters.';
 export const SENTINEL = '@@RAW@@';
-
-/** Fails with the status and body when the status is not one of `allowed`. */
-export function expectStatus(res: Response, allowed: number | number[]): void {
-  const list = Array.isArray(allowed) ? allowed : [allowed];
-  if (!list.includes(res.status))
-    throw new Error(
-      `expected status ${list.join(' or ')}, got ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
-    );
-}
-
-/** The README's error body: `{ statusCode, error, message, code? }`, JSON, status as given. */
-export function expectErrorBody(res: Response, statuses: number | number[]): void {
-  expectStatus(res, statuses);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(res.body).toEqual(
-    expect.objectContaining({ statusCode: res.status, error: expect.any(String) }),
-  );
-  const { message, code } = res.body;
-  expect(
-    typeof message === 'string' ||
-      (Array.isArray(message) &&
-        message.length > 0 &&
-        message.every((m: unknown) => typeof m === 'string')),
-  ).toBe(true);
-  if (code !== undefined) expect(typeof code).toBe('string');
-}
 
 /** Raw JSON of `body` with `field` set to a literal that JSON.stringify cannot produce (1e999, NaN…). */
 export function rawWith(body: Record<string, unknown>, field: string, literal: string): string {
