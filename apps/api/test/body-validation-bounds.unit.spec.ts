@@ -3,7 +3,7 @@ import { BadRequestException } from '@nestjs/common';
 import { RegisterAgentDto, UpdateProfileDto } from '@companion/agents';
 import { ContributionDto } from '@companion/dates';
 import { SendMessageDto } from '@companion/matching';
-import { validate, someValid } from './support/body-contracts';
+import { validate, someValid } from './testing/body-contracts';
 
 /**
  * StrictValidationPipe at the exact limits, and the cases the property tests

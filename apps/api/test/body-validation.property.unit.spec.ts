@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { BadRequestException } from '@nestjs/common';
 import fc from 'fast-check';
-import { validate, Contract, CONTRACTS, someValid } from './support/body-contracts';
-import { safeKey, json, number, bodies } from './support/body-arbitraries';
+import { validate, Contract, CONTRACTS, someValid } from './testing/body-contracts';
+import { safeKey, json, number, bodies } from './testing/body-arbitraries';
 
 /**
  * Property tests of the validation every request body goes through: the app's global
