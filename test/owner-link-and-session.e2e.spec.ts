@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
+import { ownerAccessProjection } from '@companion/owner';
+import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
 import { Client, matchPair, register, RunningApp } from './support/app';
 import {
   MINUTE,
@@ -12,7 +14,10 @@ import {
   ownerWorld,
 } from './support/owner';
 
-/** The owner link, its redemption into a browser session, and what that session may do. */
+/**
+ * The owner link, its redemption into a browser session, what that session may do and how it ends;
+ * then the owner read models rebuilt from everything these tests wrote.
+ */
 describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
   const { clock, ownerLink, session, fixtures } = ownerWorld();
   let running: RunningApp;
@@ -234,5 +239,40 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
       expect((await owner.rsvp('2026-11-21', 'RSVP', cookie)).status).toBe(401);
       expect((await owner.redeem(unused)).status).toBe(401);
     });
+  });
+
+  describe('POST /owner/api/disconnect', () => {
+    it('revokes this browser session only and clears its cookie', async () => {
+      const ada = await register(api);
+      const [mine, other] = [await session(ada), await session(ada)];
+      expect((await owner.disconnect(mine, false)).status).toBe(403);
+      const res = await owner.disconnect(mine);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ disconnected: true });
+      expect(res.headers.get('set-cookie')).toBe(
+        'companion_owner=; HttpOnly; SameSite=Strict; Path=/owner; Max-Age=0',
+      );
+      expect((await owner.dashboard(mine)).status).toBe(401);
+      expect((await owner.disconnect(mine)).status).toBe(401);
+      expect((await owner.dashboard(other)).status).toBe(200);
+      const events = await running.app.get<EventStore>(EVENT_STORE).readStream(`agent-${ada.id}`);
+      expect(events.filter((e) => e.type === 'OwnerSessionRevoked')).toHaveLength(1);
+    });
+  });
+
+  it('rebuilds the owner read models from the log to the same documents (after every test above: links, redemptions, revocations, deletions)', async () => {
+    const store = running.app.get<ReadStore>(READ_STORE);
+    const readModels = running.app.get(ReadModels);
+    const dump = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const c of ownerAccessProjection.collections)
+        out[c.name] = await store.find(readModels.physical(c.name), {}, { sort: [['_id', 1]] });
+      return out;
+    };
+    const before = await dump();
+    expect(before.ownerLinks.length).toBeGreaterThan(5);
+    expect(before.ownerSessions.some((s: any) => s.revoked)).toBe(true);
+    await running.app.get(ProjectionEngine).rebuild(ownerAccessProjection.name);
+    expect(await dump()).toEqual(before);
   });
 });
