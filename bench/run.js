@@ -14,78 +14,21 @@
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
 //   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
-const { fork, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
-const autocannon = require('autocannon');
 const { measureFirstByte } = require('./first-byte');
-const { cpuMsOf, freePort, ROOT, startService } = require('./lib');
+const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
+const { ROOT, startService } = require('./lib');
+const { benchRequests } = require('./requests');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Requests of the cold pass: one per agent, at most this many. */
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
-/** Agents of the "asked again" scenario. */
-const AGAIN = 1_000;
 /** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
 const SET = process.env.BENCH_DATA ?? String(N);
 const source = join(ROOT, 'bench', 'data', SET);
-
-/** Runs the load against a process and measures that process's CPU time per request. */
-async function measured(pid, url, requests, amount) {
-  const before = cpuMsOf(pid);
-  const r = await load(url, requests, amount);
-  const total = r.requests.total || 1;
-  r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
-  return r;
-}
-
-function load(url, requests, amount) {
-  const run = amount ? { amount } : { duration: DURATION };
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, requests, ...run }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    );
-  });
-}
-
-const ratio = (a, b) => Number((a / b).toFixed(3));
-
-function summary(name, r, ceiling, floor, plain) {
-  const rps = r.requests.average;
-  return {
-    scenario: name,
-    requestsPerSecond: Math.round(rps),
-    p50ms: r.latency.p50,
-    p99ms: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
-    ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
-    ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),
-    ...(plain
-      ? {
-          ratioToPlainNest: ratio(rps, plain.requests.average),
-          cpuRatioToPlainNest: ratio(plain.cpuUsPerRequest, r.cpuUsPerRequest),
-        }
-      : {}),
-  };
-}
-
-/** Runs a reference server (`script` answers 'ready' once listening) under the same load generator. */
-async function reference(script, requests, args = []) {
-  const port = await freePort();
-  const child = fork(join(__dirname, script), [String(port), ...args], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise((r) => child.once('message', r));
-  try {
-    return await measured(child.pid, `http://127.0.0.1:${port}`, requests);
-  } finally {
-    child.kill();
-  }
-}
 
 async function main() {
   if (!existsSync(join(source, 'agents.json')) && SET === String(N))
@@ -108,112 +51,7 @@ async function main() {
   const service = await startService(work);
   try {
     const url = service.baseUrl;
-    let i = 0;
-    const key = () => agents[(i++ * 7919) % agents.length].key;
-    const auth = (k) => ({ authorization: `Bearer ${k}` });
-    // The floor's two routes, called as the scenarios call theirs: a GET, and a POST with a swipe body.
-    const floorRequests = {
-      GET: [
-        {
-          method: 'GET',
-          path: '/api/v1/floor',
-          setupRequest: (req) => ({ ...req, headers: auth(key()) }),
-        },
-      ],
-      POST: [
-        {
-          method: 'POST',
-          path: '/api/v1/floor',
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...auth(key()), 'content-type': 'application/json' },
-            body: JSON.stringify({ targetAgentId: agents[i % agents.length].id, liked: false }),
-          }),
-        },
-      ],
-    };
-    // The plain Nest route's two, with the same headers and bodies (nothing reads them).
-    const plainRequests = {
-      GET: floorRequests.GET.map((r) => ({ ...r, path: '/api/v1/plain' })),
-      POST: floorRequests.POST.map((r) => ({ ...r, path: '/api/v1/plain' })),
-    };
-    const scenarios = [
-      [
-        'GET /agents/me/pulse',
-        [
-          {
-            method: 'GET',
-            path: '/api/v1/agents/me/pulse',
-            setupRequest: (req) => ({ ...req, headers: auth(key()) }),
-          },
-        ],
-      ],
-      [
-        'GET /discover',
-        [
-          {
-            method: 'GET',
-            path: '/api/v1/discover?limit=20',
-            setupRequest: (req) => ({ ...req, headers: auth(key()) }),
-          },
-        ],
-      ],
-      // The same few agents asking again (a runtime polling): their kept rankings are patched.
-      [
-        'GET /discover, asked again',
-        [
-          {
-            method: 'GET',
-            path: '/api/v1/discover?limit=20',
-            setupRequest: (req) => ({ ...req, headers: auth(agents[i++ % AGAIN].key) }),
-          },
-        ],
-        AGAIN,
-      ],
-      [
-        'POST /swipe',
-        [
-          {
-            method: 'POST',
-            path: '/api/v1/swipe',
-            setupRequest: (req) => {
-              const n = i++;
-              const swiper = agents[n % agents.length];
-              // Never the swiper itself (that is a 400, not a swipe), and each round over the agents
-              // on other targets: a repeated swipe is an idempotent no-op, not the write measured here.
-              const t = (n * 104729 + Math.floor(n / agents.length) * 7919 + 17) % agents.length;
-              const target = agents[t === n % agents.length ? (t + 1) % agents.length : t];
-              return {
-                ...req,
-                headers: { ...auth(swiper.key), 'content-type': 'application/json' },
-                body: JSON.stringify({ targetAgentId: target.id, liked: false }),
-              };
-            },
-          },
-        ],
-      ],
-      [
-        'POST /matches/{id}/messages',
-        [
-          {
-            method: 'POST',
-            path: '/',
-            setupRequest: (req) => {
-              const m = matches[i++ % matches.length];
-              const sender = agents[i % 2 ? m.a : m.b];
-              return {
-                ...req,
-                path: `/api/v1/matches/${m.id}/messages`,
-                headers: { ...auth(sender.key), 'content-type': 'application/json' },
-                body: JSON.stringify({
-                  content: 'A benchmark message of ordinary length, about tea and maps.',
-                }),
-              };
-            },
-          },
-        ],
-      ],
-    ];
+    const { floorRequests, plainRequests, scenarios, restart } = benchRequests(agents, matches);
     // From DISCOVERY_INDEX_MIN_AGENTS candidates the first discover loads them and starts building
     // the similarity index in a ranking worker (docs/discovery-index.md); with BENCH_DISCOVER_WARMUP
     // (seconds) the discover scenarios start that long after one such request, so they measure the
@@ -223,7 +61,9 @@ async function main() {
       warmup > 0 &&
       scenarios.some(([n]) => n.includes('discover') && (!only || n.includes(only)))
     ) {
-      await fetch(`${url}/api/v1/discover?limit=20`, { headers: auth(agents[0].key) });
+      await fetch(`${url}/api/v1/discover?limit=20`, {
+        headers: { authorization: `Bearer ${agents[0].key}` },
+      });
       await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
     }
     for (const [name, requests, callers = agents.length] of scenarios.filter(
@@ -248,7 +88,7 @@ async function main() {
       );
       // First a cold pass, one request per agent up to BENCH_COLD (after a restart nothing of theirs
       // is in memory: documents, stream states, this minute's check-in), then the measured steady state.
-      i = 0;
+      restart();
       const pid = service.child.pid;
       const cold = summary(
         name,

@@ -9,7 +9,7 @@ import { kill, ServiceProcess, startService } from './support/process';
  * LOG_FORMAT=json every line is one JSON object, and every request answered has exactly one line
  * naming its method, route pattern, status, duration and request id (the `X-Request-Id` it was
  * answered with), and the agent when it carried a valid key. What a client sent is not copied: the
- * key-in-every-place sweep is in security.e2e.spec.ts.
+ * key-in-every-place sweep is in security-secrets.e2e.spec.ts.
  */
 function jsonLines(service: ServiceProcess): Array<Record<string, unknown>> {
   return service

@@ -11,7 +11,8 @@ import {
 } from './support/browser';
 import { buildSiteWorld, XSS_NAME } from './support/site-world';
 
-// The HTTP side of the owner link, session and dashboard is in owner.e2e.spec.ts.
+// The HTTP side of the owner link, session and dashboard is in owner-link-and-session.e2e.spec.ts
+// and owner-dashboard.e2e.spec.ts.
 const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 const MINUTE = 60 * 1000;
 

@@ -1,84 +1,31 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
 import { ownerAccessProjection } from '@companion/owner';
-import { hashApiKey, ManualClock } from '@companion/platform';
 import { ProjectionEngine, READ_STORE, ReadModels, ReadStore } from '@companion/read-store';
-import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { Client, matchPair, register, RunningApp } from './support/app';
+import {
+  MINUTE,
+  DAY,
+  OWNER_HEADER,
+  sha256,
+  secretOf,
+  cookieFrom,
+  OwnerClient,
+  ownerWorld,
+} from './support/owner';
 
-const WEDNESDAY = '2026-11-18T12:00:00.000Z';
-const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
-const OWNER_HEADER = { 'x-companion-owner': '1' };
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-type Agent = Awaited<ReturnType<typeof register>>;
-
-/** Requests as a browser makes them to /owner: cookies by hand, the owner header when asked. */
-function ownerClient(baseUrl: string) {
-  async function request(
-    method: string,
-    path: string,
-    options: { cookie?: string; body?: unknown; header?: boolean } = {},
-  ) {
-    const headers: Record<string, string> = options.header === false ? {} : { ...OWNER_HEADER };
-    if (options.cookie) headers.cookie = options.cookie;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    let body: any = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* the page is HTML */
-    }
-    return { status: res.status, body, text, headers: res.headers };
-  }
-  return {
-    request,
-    redeem: (secret: unknown, header = true) =>
-      request('POST', '/owner/session', { body: { secret }, header }),
-    dashboard: (cookie?: string) => request('GET', '/owner/api/dashboard', { cookie }),
-    rsvp: (key: string, action: unknown, cookie?: string, header = true) =>
-      request('POST', `/owner/api/mixer/${key}/rsvp`, { body: { action }, cookie, header }),
-    disconnect: (cookie?: string, header = true) =>
-      request('POST', '/owner/api/disconnect', { cookie, header }),
-  };
-}
-
-const secretOf = (ownerUrl: string) => ownerUrl.slice(ownerUrl.indexOf('#') + 1);
-/** `companion_owner=<value>` from a Set-Cookie header, as a browser would send it back. */
-const cookieFrom = (setCookie: string | null) => {
-  if (!setCookie) throw new Error('no Set-Cookie');
-  return setCookie.split(';')[0];
-};
-
+/**
+ * The owner link, its redemption into a browser session, what that session may do and how it ends;
+ * then the owner read models rebuilt from everything these tests wrote.
+ */
 describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
+  const { clock, ownerLink, session, fixtures } = ownerWorld();
   let running: RunningApp;
   let api: Client;
-  let owner: ReturnType<typeof ownerClient>;
-  const clock = new ManualClock(new Date(WEDNESDAY));
-
-  const ownerLink = (agent: Agent) =>
-    api.post('/api/v1/agents/me/owner-link', undefined, agent.key);
-  const session = async (agent: Agent) => {
-    const link = await ownerLink(agent);
-    const res = await owner.redeem(secretOf(link.body.ownerUrl));
-    expect(res.status).toBe(201);
-    return cookieFrom(res.headers.get('set-cookie'));
-  };
-
-  beforeAll(async () => {
-    running = await startApp({ clock });
-    api = client(running.baseUrl);
-    owner = ownerClient(running.baseUrl);
+  let owner: OwnerClient;
+  beforeAll(() => {
+    ({ running, api, owner } = fixtures());
   });
-  afterAll(() => running.close());
-  beforeEach(() => clock.set(WEDNESDAY));
 
   describe('POST /api/v1/agents/me/owner-link', () => {
     it('answers 201 with the one-use secret in the URL fragment, the 15-minute expiry and guidance', async () => {
@@ -294,145 +241,6 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
     });
   });
 
-  describe('GET /owner/api/dashboard', () => {
-    it('shows the profile, matches with recent messages, guided dates and the mixer — and never the key or its hash', async () => {
-      const ada = await register(api, {
-        name: 'Ada Lovelace',
-        bio: 'Writes letters to the future.',
-      });
-      const bea = await register(api, { name: 'Bea' });
-      const matchId = await matchPair(api, ada, bea);
-      for (let i = 1; i <= 7; i++)
-        await api.post(
-          `/api/v1/matches/${matchId}/messages`,
-          { content: `note ${i}` },
-          i % 2 ? ada.key : bea.key,
-        );
-      const date = await api.post(
-        `/api/v1/matches/${matchId}/activities`,
-        { scenarioId: 'impossible-bistro' },
-        ada.key,
-      );
-      expect(date.status).toBe(201);
-      await api.post(`/api/v1/mixer/2026-11-21/rsvp`, { action: 'RSVP' }, ada.key);
-      await api.post(`/api/v1/matches/${matchId}/chemistry-rating`, { rating: 0.7 }, ada.key);
-
-      const res = await owner.dashboard(await session(ada));
-      expect(res.status).toBe(200);
-      expect(res.body.agent).toEqual((await api.get(`/api/v1/agents/${ada.id}`)).body);
-      expect(res.body.matches).toEqual([
-        {
-          id: matchId,
-          status: 'active',
-          createdAt: expect.any(String),
-          lastActivityAt: expect.any(String),
-          partner: { id: bea.id, name: 'Bea', avatarUrl: null, sceneId: null },
-          messageCount: 7,
-          recentMessages: [3, 4, 5, 6, 7].map((n) =>
-            expect.objectContaining({
-              matchId,
-              content: `note ${n}`,
-              senderId: n % 2 ? ada.id : bea.id,
-            }),
-          ),
-          chemistry: {
-            ratings: [{ raterId: ada.id, rating: 0.7, at: expect.any(String) }],
-            chart: expect.objectContaining({
-              series: [expect.objectContaining({ label: 'Ada Lovelace', index: 0 })],
-            }),
-          },
-          // The same traits and interests (agentInput's): those parts are 1.
-          compatibility: {
-            score: expect.any(Number),
-            traits: 1,
-            interests: 1,
-            text: expect.any(Number),
-          },
-          loveStoryId: null,
-        },
-      ]);
-      // Ada wrote last, started the date and owes its first round.
-      expect(res.body.pulse).toMatchObject({
-        incomingLikes: { count: 0 },
-        repliesOwed: [],
-        datesWaiting: [
-          { id: date.body.activity.id, round: 1, partner: expect.objectContaining({ id: bea.id }) },
-        ],
-        mixer: { key: '2026-11-21', rsvp: 'going' },
-      });
-      expect(res.body.hasMoreMatches).toBe(false);
-      expect(res.body.guidedDates).toEqual([
-        expect.objectContaining({
-          activity: expect.objectContaining({ id: date.body.activity.id, status: 'ongoing' }),
-          scenario: expect.objectContaining({ id: 'impossible-bistro' }),
-        }),
-      ]);
-      expect(res.body.mixer).toEqual((await api.get('/api/v1/mixer', ada.key)).body);
-      expect(res.body.mixer).toMatchObject({ key: '2026-11-21', rsvp: 'going' });
-      expect(res.headers.get('cache-control')).toBe('no-store');
-
-      expect(res.text).not.toContain('companion_sk_');
-      expect(res.text).not.toContain(ada.key);
-      expect(res.text).not.toContain(hashApiKey(ada.key));
-      expect(res.text).not.toMatch(/keyHash|apiKey/);
-    });
-  });
-
-  describe('POST /owner/api/mixer/{key}/rsvp', () => {
-    it("changes the session agent's RSVP with the mixer's own rules and codes", async () => {
-      const ada = await register(api);
-      const cookie = await session(ada);
-      const going = await owner.rsvp('2026-11-21', 'RSVP', cookie);
-      expect(going.status).toBe(200);
-      expect(going.body).toMatchObject({
-        rsvp: 'going',
-        mixer: { key: '2026-11-21', rsvp: 'going', checkedIn: false },
-      });
-      expect((await api.get('/api/v1/mixer', ada.key)).body.rsvp).toBe('going');
-
-      expect((await owner.rsvp('2026-11-21', 'CANCEL', cookie)).body.rsvp).toBe('cancelled');
-      expect((await api.get('/api/v1/mixer', ada.key)).body.rsvp).toBe('cancelled');
-
-      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({
-        statusCode: 409,
-        code: 'not_live',
-      });
-      expect((await owner.rsvp('2027-02-20', 'RSVP', cookie)).body).toMatchObject({
-        statusCode: 409,
-        code: 'beyond_horizon',
-      });
-      expect((await owner.rsvp('2026-11-20', 'RSVP', cookie)).body).toMatchObject({
-        statusCode: 400,
-        code: 'not_a_saturday',
-      });
-      expect((await owner.rsvp('2026-02-30', 'RSVP', cookie)).body).toMatchObject({
-        statusCode: 400,
-        code: 'invalid_mixer_key',
-      });
-      expect((await owner.rsvp('2026-11-21', 'MAYBE', cookie)).status).toBe(400);
-      expect(
-        (
-          await owner.request('POST', '/owner/api/mixer/2026-11-21/rsvp', {
-            cookie,
-            body: { action: 'RSVP', agentId: 'someone' },
-          })
-        ).status,
-      ).toBe(400);
-      clock.set('2026-11-21T18:30:00.000Z');
-      expect((await owner.rsvp('2026-11-21', 'CHECK_IN', cookie)).body).toMatchObject({
-        rsvp: 'checked_in',
-      });
-    });
-
-    it('needs the owner header and a session', async () => {
-      const ada = await register(api);
-      const cookie = await session(ada);
-      expect((await owner.rsvp('2026-11-21', 'RSVP', cookie, false)).status).toBe(403);
-      expect((await owner.rsvp('2026-11-21', 'RSVP')).status).toBe(401);
-      expect((await api.get('/api/v1/mixer', ada.key)).body.rsvp).toBe('none');
-    });
-  });
-
   describe('POST /owner/api/disconnect', () => {
     it('revokes this browser session only and clears its cookie', async () => {
       const ada = await register(api);
@@ -452,28 +260,6 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
     });
   });
 
-  describe('GET /owner', () => {
-    it('serves one self-contained page, outside /api/v1, under a strict CSP', async () => {
-      const res = await owner.request('GET', '/owner', { header: false });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
-      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      const csp = res.headers.get('content-security-policy')!;
-      expect(csp).toContain("default-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-inline');
-      const inline = (tag: string) =>
-        new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(res.text)![1];
-      const hash = (text: string) =>
-        `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-      expect(csp).toContain(`script-src ${hash(inline('script'))}`);
-      expect(csp).toContain(`style-src ${hash(inline('style'))}`);
-      expect(res.text).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet|innerHTML/);
-      expect((await api.get('/api/v1/owner')).status).toBe(404);
-    });
-  });
   it('rebuilds the owner read models from the log to the same documents (after every test above: links, redemptions, revocations, deletions)', async () => {
     const store = running.app.get<ReadStore>(READ_STORE);
     const readModels = running.app.get(ReadModels);
@@ -488,26 +274,5 @@ describe('Owner link and dashboard (e2e over HTTP, spec §5 rule 8)', () => {
     expect(before.ownerSessions.some((s: any) => s.revoked)).toBe(true);
     await running.app.get(ProjectionEngine).rebuild(ownerAccessProjection.name);
     expect(await dump()).toEqual(before);
-  });
-});
-
-describe('Owner cookie in production', () => {
-  it('is marked Secure when NODE_ENV=production', async () => {
-    const running = await startApp({ env: { NODE_ENV: 'production' } });
-    try {
-      const api = client(running.baseUrl);
-      const ada = await register(api);
-      const link = await api.post('/api/v1/agents/me/owner-link', undefined, ada.key);
-      const owner = ownerClient(running.baseUrl);
-      const res = await owner.redeem(secretOf(link.body.ownerUrl));
-      expect(res.status).toBe(201);
-      expect(res.headers.get('set-cookie')).toMatch(
-        /; HttpOnly; SameSite=Strict; Path=\/owner; Max-Age=2592000; Secure$/,
-      );
-      const out = await owner.disconnect(cookieFrom(res.headers.get('set-cookie')));
-      expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0; Secure$/);
-    } finally {
-      await running.close();
-    }
   });
 });

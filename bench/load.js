@@ -1,0 +1,66 @@
+// The load generator of bench/run.js and its summaries: autocannon against a process, with that
+// process's CPU time per request, and the reference servers (ceiling, floor, plain Nest) under the
+// same load.
+const { fork } = require('node:child_process');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+const { cpuMsOf, freePort } = require('./lib');
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+/** Runs the load against a process and measures that process's CPU time per request. */
+async function measured(pid, url, requests, amount) {
+  const before = cpuMsOf(pid);
+  const r = await load(url, requests, amount);
+  const total = r.requests.total || 1;
+  r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
+  return r;
+}
+
+function load(url, requests, amount) {
+  const run = amount ? { amount } : { duration: DURATION };
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, requests, ...run }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
+  });
+}
+
+const ratio = (a, b) => Number((a / b).toFixed(3));
+
+function summary(name, r, ceiling, floor, plain) {
+  const rps = r.requests.average;
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(rps),
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
+    ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
+    ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),
+    ...(plain
+      ? {
+          ratioToPlainNest: ratio(rps, plain.requests.average),
+          cpuRatioToPlainNest: ratio(plain.cpuUsPerRequest, r.cpuUsPerRequest),
+        }
+      : {}),
+  };
+}
+
+/** Runs a reference server (`script` answers 'ready' once listening) under the same load generator. */
+async function reference(script, requests, args = []) {
+  const port = await freePort();
+  const child = fork(join(__dirname, script), [String(port), ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((r) => child.once('message', r));
+  try {
+    return await measured(child.pid, `http://127.0.0.1:${port}`, requests);
+  } finally {
+    child.kill();
+  }
+}
+
+module.exports = { CONNECTIONS, DURATION, measured, reference, summary };
