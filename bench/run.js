@@ -18,6 +18,7 @@ const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = r
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { cpuMsOf, freePort, ROOT, startService } = require('./lib');
 
@@ -86,12 +87,30 @@ async function reference(script, requests, args = []) {
   }
 }
 
+/** `swiperId>targetId` of every swipe in the data set's log. */
+function generatedSwipes(file) {
+  const db = new Database(file, { readonly: true });
+  try {
+    const pairs = new Set();
+    for (const { data } of db
+      .prepare("SELECT data FROM events WHERE type = 'SwipeRecorded'")
+      .iterate()) {
+      const { swiperId, targetId } = JSON.parse(data);
+      pairs.add(`${swiperId}>${targetId}`);
+    }
+    return pairs;
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   if (!existsSync(join(source, 'agents.json')) && SET === String(N))
     execFileSync(process.execPath, [join(__dirname, 'generate.js'), String(N)], {
       stdio: 'inherit',
     });
   const { agents, matches } = JSON.parse(readFileSync(join(source, 'agents.json'), 'utf8'));
+  const swiped = generatedSwipes(join(source, 'events.db'));
   // Each run writes into a copy, so the generated set stays as it was.
   const work = join(ROOT, 'bench', 'data', `run-${SET}`);
   rmSync(work, { recursive: true, force: true });
@@ -180,8 +199,12 @@ async function main() {
               const swiper = agents[n % agents.length];
               // Never the swiper itself (that is a 400, not a swipe), and each round over the agents
               // on other targets: a repeated swipe is an idempotent no-op, not the write measured here.
-              const t = (n * 104729 + Math.floor(n / agents.length) * 7919 + 17) % agents.length;
-              const target = agents[t === n % agents.length ? (t + 1) % agents.length : t];
+              // Nor a target the data set's swiper already swiped on: a pass after its generated
+              // like is a 409 swipe_final (the 9 errors of the 2026-11-23 runs), not a swipe.
+              let t = (n * 104729 + Math.floor(n / agents.length) * 7919 + 17) % agents.length;
+              while (t === n % agents.length || swiped.has(`${swiper.id}>${agents[t].id}`))
+                t = (t + 1) % agents.length;
+              const target = agents[t];
               return {
                 ...req,
                 headers: { ...auth(swiper.key), 'content-type': 'application/json' },
