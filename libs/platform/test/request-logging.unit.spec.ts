@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import pinoHttp from 'pino-http';
+import pinoHttp, { type Options } from 'pino-http';
 import { loggerParams, noteAgent, noteRoute } from '../src/logging/request-logging';
 
 /** The request logging with the service's own options, on pino-http itself. */
@@ -17,7 +17,7 @@ describe('request logging', () => {
         done();
       },
     });
-    const middleware = pinoHttp(options as pinoHttp.Options, sink);
+    const middleware = pinoHttp(options as Options, sink);
     const req = Object.assign(new EventEmitter(), {
       id: 'r1',
       method: 'GET',
