@@ -18,6 +18,7 @@ const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
+const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
 const { ROOT, startService } = require('./lib');
@@ -29,6 +30,23 @@ const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 /** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
 const SET = process.env.BENCH_DATA ?? String(N);
 const source = join(ROOT, 'bench', 'data', SET);
+
+/** `swiperId>targetId` of every swipe in the data set's log. */
+function generatedSwipes(file) {
+  const db = new Database(file, { readonly: true });
+  try {
+    const pairs = new Set();
+    for (const { data } of db
+      .prepare("SELECT data FROM events WHERE type = 'SwipeRecorded'")
+      .iterate()) {
+      const { swiperId, targetId } = JSON.parse(data);
+      pairs.add(`${swiperId}>${targetId}`);
+    }
+    return pairs;
+  } finally {
+    db.close();
+  }
+}
 
 async function main() {
   if (!existsSync(join(source, 'agents.json')) && SET === String(N))
@@ -51,7 +69,11 @@ async function main() {
   const service = await startService(work);
   try {
     const url = service.baseUrl;
-    const { floorRequests, plainRequests, scenarios, restart } = benchRequests(agents, matches);
+    const { floorRequests, plainRequests, scenarios, restart } = benchRequests(
+      agents,
+      matches,
+      generatedSwipes(join(source, 'events.db')),
+    );
     // From DISCOVERY_INDEX_MIN_AGENTS candidates the first discover loads them and starts building
     // the similarity index in a ranking worker (docs/discovery-index.md); with BENCH_DISCOVER_WARMUP
     // (seconds) the discover scenarios start that long after one such request, so they measure the

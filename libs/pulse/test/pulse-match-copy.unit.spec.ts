@@ -43,3 +43,50 @@ describe("pulse projection: a pulse's match keeps every field through every chan
     }
   });
 });
+
+/**
+ * `withMatch` copies the pulse document itself field by field too: a field of the document that
+ * it does not list would vanish at the next message; this test names it.
+ */
+describe('pulse projection: a pulse keeps every field through a match change', () => {
+  it('after a message, a rating and a status change', async () => {
+    const store = projectionHarness(pulseProjection, 'match-m');
+    await store.apply('AgentRegistered', { agentId: 'a' });
+    await store.apply('AgentRegistered', { agentId: 'b' });
+    await store.apply('SwipeRecorded', {
+      swiperId: 'c',
+      targetId: 'a',
+      liked: true,
+      awaitsResponse: true,
+    });
+    await store.apply('MixerRsvpRecorded', { agentId: 'a', key: '2026-11-26' });
+    await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
+    const pulse = async () => (await store.doc(PULSES, 'a')) as unknown as PulseDoc;
+    const before = await pulse();
+    for (const [type, data] of [
+      ['MessageSent', { matchId: 'm', messageId: 'x', senderId: 'b', content: 'hi', seq: 1 }],
+      [
+        'ChemistryRated',
+        { matchId: 'm', raterId: 'a', rating: 0.8, reason: null, messageCount: 1 },
+      ],
+      [
+        'RelationshipStatusChanged',
+        { matchId: 'm', from: 'active', to: 'broken_up', triggeredBy: 'a' },
+      ],
+    ] as const) {
+      await store.apply(type, data);
+      const after = await pulse();
+      expect({ after: type, lost: Object.keys(before).filter((k) => !(k in after)) }).toEqual({
+        after: type,
+        lost: [],
+      });
+      expect(after).toMatchObject({
+        likers: before.likers,
+        likesGiven: before.likesGiven,
+        activities: before.activities,
+        mixer: before.mixer,
+      });
+    }
+    expect(Object.keys((await pulse()).matches)).toEqual(['m']);
+  });
+});

@@ -38,6 +38,12 @@ export interface HandleOptions {
    * streams no read model reads (the Idempotency-Key records).
    */
   awaitReadModels?: boolean;
+  /**
+   * The decider's state is a function of the stream's last event alone (its `evolve` keeps
+   * nothing of earlier events: the presence stream's last check-in): a stream not remembered is
+   * read as its last event, not from its start, however long it has grown.
+   */
+  lastEventDecides?: boolean;
 }
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -113,7 +119,8 @@ export class EventSourcedCommands {
         (attempt === 1 && options.likelyNew
           ? { state: decider.initialState(), revision: -1 }
           : undefined);
-      const { state, revision } = known ?? (await this.catchUp(streamName, decider));
+      const { state, revision } =
+        known ?? (await this.catchUp(streamName, decider, options.lastEventDecides));
       let events: Event[];
       try {
         events = decider.decide(command, state);
@@ -241,11 +248,16 @@ export class EventSourcedCommands {
   private async catchUp<State, Event extends DomainEvent>(
     streamName: string,
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+    lastEventDecides = false,
   ): Promise<StreamState<State>> {
     const known = this.states.get<State>(decider, streamName);
     const tail = await this.store.readStream(
       streamName,
-      known ? { fromRevision: known.revision + 1 } : {},
+      known
+        ? { fromRevision: known.revision + 1 }
+        : lastEventDecides
+          ? { direction: 'backwards', maxCount: 1 }
+          : {},
     );
     if (known && tail.length === 0) return known;
     const state = fold(

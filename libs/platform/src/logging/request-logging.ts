@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
+import { UNUSED_REQUEST_BINDING } from './unused-request-binding';
 
 /**
  * Structured logs through nestjs-pino (pino-http underneath): one line per request with its method,
@@ -70,6 +71,7 @@ export function loggerParams(config: Pick<AppConfig, 'logLevel' | 'logFormat'>):
     // The request's loggers carry only its id; the request line is built by `requestLine`.
     quietReqLogger: true,
     quietResLogger: true,
+    serializers: UNUSED_REQUEST_BINDING,
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
       error || res.statusCode >= 500 ? ('error' as const) : ('info' as const),
     customSuccessMessage: () => 'request',

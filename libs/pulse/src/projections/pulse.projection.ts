@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { PulseMatch, PulseMessage, PulseRecord } from '../domain/pulse-record';
+import { withMatch } from './with-match';
 
 /** Longest latest-message preview kept in a pulse (the full message is on GET /matches/{id}/messages). */
 export const PREVIEW_CHARS = 500;
@@ -76,9 +77,7 @@ export const pulseProjection: Projection = {
       fn: (m: PulseMatch) => PulseMatch,
     ) => {
       await update(agentId, (p) =>
-        p.matches[matchId]
-          ? { ...p, matches: { ...p.matches, [matchId]: fn(p.matches[matchId]) } }
-          : p,
+        p.matches[matchId] ? withMatch(p, matchId, fn(p.matches[matchId])) : p,
       );
     };
     switch (event.type) {

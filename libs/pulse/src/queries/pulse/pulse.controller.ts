@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IsOptional, Matches } from 'class-validator';
 import {
   AgentAuthGuard,
   ApiAgentKey,
@@ -12,18 +12,10 @@ import {
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
-import { CheckInTelemetry } from '../application/check-in-telemetry';
-import { PulseQueries } from '../application/pulse.queries';
-import { Pulse } from './pulse.responses';
-
-export class PulseQuery {
-  @ApiPropertyOptional({ pattern: '^[0-9a-f]{64}$', description: 'the previous stateToken' })
-  @IsOptional()
-  @Matches(/^[0-9a-f]{64}$/, {
-    message: 'state must be a previous stateToken: 64 lowercase hex characters',
-  })
-  state?: string;
-}
+import { RecordCheckIn } from '../../commands/record-check-in/record-check-in.command';
+import { Pulse } from '../../http/pulse.responses';
+import { PulseQuery } from './pulse.dto';
+import { GetPulse } from './pulse.query';
 
 @ApiTags('agents')
 @ApiAgentKey()
@@ -32,8 +24,8 @@ export class PulseQuery {
 @Controller('agents/me/pulse')
 export class PulseController {
   constructor(
-    private readonly queries: PulseQueries,
-    private readonly telemetry: CheckInTelemetry,
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -49,8 +41,9 @@ export class PulseController {
       .header('Cache-Control', 'private, no-store')
       .header('Vary', 'Authorization')
       .header('content-type', 'application/json; charset=utf-8');
-    const pulse = await this.queries.pulse(agent.id, query.state);
-    void this.telemetry.record(agent.id);
+    const pulse = await this.queries.execute(new GetPulse(agent.id, query.state));
+    // Telemetry (rule 5): not awaited, and its handler never rejects.
+    void this.commands.execute(new RecordCheckIn(agent.id));
     return pulse;
   }
 }

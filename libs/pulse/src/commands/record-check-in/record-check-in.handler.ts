@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { WrongExpectedRevisionError } from '@companion/event-store';
+import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
+import { presenceStream } from '../../application/presence-stream';
+import { CHECK_IN_INTERVAL_MS, presenceDecider } from '../../domain/presence';
+import { RecordCheckIn } from './record-check-in.command';
+
+/**
+ * Records `AgentCheckedIn` on the agent's `presence-{id}` stream, at most once a minute, through
+ * the command loop. The stream owns the rule: the append expects the revision the decision was made
+ * on, so two API instances answering the same agent at once record one check-in. It is telemetry,
+ * not a social action: no read model treats it as participation, and no request waits for a read
+ * model to apply it.
+ *
+ * Every pulse comes here, and nearly every one within a minute of the last check-in: a local memo
+ * of each agent's last check-in answers those without the loop. The loop remembers the stream's
+ * state and revision, so a check-in after this process's first one for an agent appends without a
+ * read; the first one reads the stream's last event only (`lastEventDecides`). Reading the stream
+ * on every check-in had been a SQLite read on the event loop per check-in.
+ */
+@Injectable()
+@CommandHandler(RecordCheckIn)
+export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
+  private readonly logger = new Logger(RecordCheckInHandler.name);
+  /** The time (ms) of each agent's last check-in known to this process. */
+  private readonly lastCheckIn = new Map<string, number>();
+
+  constructor(
+    private readonly commands: EventSourcedCommands,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Never fails: telemetry must not fail the pulse that triggered it. */
+  async execute({ agentId }: RecordCheckIn): Promise<boolean> {
+    const now = this.clock.now();
+    const last = this.lastCheckIn.get(agentId);
+    if (last !== undefined && now.getTime() - last < CHECK_IN_INTERVAL_MS) return false;
+    try {
+      const { state, events } = await this.commands.handle(
+        presenceStream(agentId),
+        presenceDecider,
+        { type: 'RecordCheckIn', agentId, at: now.toISOString() },
+        { actorId: agentId },
+        { awaitReadModels: false, lastEventDecides: true },
+      );
+      this.lastCheckIn.set(
+        agentId,
+        state.lastCheckInAt === null ? now.getTime() : Date.parse(state.lastCheckInAt),
+      );
+      return events.length > 0;
+    } catch (error) {
+      // A conflict on every attempt: other instances are checking this agent in at this moment.
+      if (!(error instanceof WrongExpectedRevisionError))
+        this.logger.warn(
+          `check-in telemetry not recorded: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      return false;
+    }
+  }
+}
