@@ -1,13 +1,7 @@
 import { ProjectionEngine } from '@companion/read-store';
-import { client, Client, register, RunningApp, startApp } from './support/app';
+import { client, Client, register, RunningApp, startApp, TRAITS } from './support/app';
 
-const traits = {
-  openness: 0.8,
-  conscientiousness: 0.6,
-  extraversion: 0.4,
-  agreeableness: 0.7,
-  neuroticism: 0.3,
-};
+const traits = TRAITS;
 const x = (n: number, ch = 'x') => ch.repeat(n);
 
 /**

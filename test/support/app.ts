@@ -7,6 +7,15 @@ import { createApp } from '../../apps/api/src/bootstrap';
 import { contractOf } from './contract';
 import { freePort } from './process';
 
+/** The Big Five of every test agent unless a test says otherwise. */
+export const TRAITS = {
+  openness: 0.8,
+  conscientiousness: 0.6,
+  extraversion: 0.4,
+  agreeableness: 0.7,
+  neuroticism: 0.3,
+};
+
 export interface RunningApp {
   app: NestFastifyApplication;
   baseUrl: string;
@@ -104,13 +113,7 @@ export function agentInput(overrides: Record<string, unknown> = {}): Record<stri
   return {
     name: `Agent ${counter}`,
     bio: 'A fictional persona who enjoys long walks through well-indexed data.',
-    personalityTraits: {
-      openness: 0.8,
-      conscientiousness: 0.6,
-      extraversion: 0.4,
-      agreeableness: 0.7,
-      neuroticism: 0.3,
-    },
+    personalityTraits: TRAITS,
     interests: ['poetry', 'astronomy'],
     ...overrides,
   };

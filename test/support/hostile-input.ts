@@ -1,4 +1,4 @@
-import { register } from './app';
+import { register, TRAITS } from './app';
 
 /**
  * The hostile-input suites' common vocabulary (test/hostile-*.e2e.spec.ts): the README's error body,
@@ -9,13 +9,7 @@ export type Agent = Awaited<ReturnType<typeof register>>;
 
 export const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 export const BODY_LIMIT = 65_536;
-export const TRAITS = {
-  openness: 0.8,
-  conscientiousness: 0.6,
-  extraversion: 0.4,
-  agreeableness: 0.7,
-  neuroticism: 0.3,
-};
+export { TRAITS };
 export const CONTRIBUTION = 'A first contribution of well over ten characters.';
 export const SENTINEL = '@@RAW@@';
 
