@@ -1,13 +1,8 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
 import { CandidateMatrix, MatrixRows } from '../domain/candidate-matrix';
-import {
-  keyOf,
-  Ranked,
-  RankingQuery,
-  RECENT_PARTICIPATION_MS,
-  rowScore,
-} from '../domain/discovery-order';
+import { Ranked, RankingQuery, RECENT_PARTICIPATION_MS } from '../domain/discovery-order';
 import { ExpiryQueue } from '../domain/expiry-queue';
+import { Page } from './similarity-page';
 
 /**
  * An approximate nearest-neighbour index (HNSW, `usearch`) over a candidate matrix's similarity key,
@@ -259,51 +254,6 @@ export class SimilarityIndex {
     for (let row = b.expiries.popDue(nowMs); row >= 0; row = b.expiries.popDue(nowMs))
       if (b.placed[row] === RECENT && m.active[row] && m.lastParticipationMs[row] < since)
         b.place(m, row, STALE, false);
-  }
-}
-
-/** A page being filled: each row once, filtered as the exact ranking filters, scored exactly. */
-class Page {
-  readonly items: Array<Ranked & { key: number }> = [];
-  private readonly seen = new Set<number>();
-  private readonly self: number | undefined;
-  private readonly since: number;
-
-  constructor(
-    private readonly m: CandidateMatrix,
-    private readonly q: RankingQuery,
-  ) {
-    this.self = m.rowOf.get(q.callerId);
-    this.since = q.nowMs - RECENT_PARTICIPATION_MS;
-  }
-
-  /** True when the row is a new eligible candidate (not liked: those were all taken first). */
-  take(row: number): boolean {
-    const { m, q } = this;
-    if (this.seen.has(row)) return false;
-    this.seen.add(row);
-    const id = m.ids[row];
-    if (row === this.self || !m.active[row] || q.swiped.has(id)) return false;
-    if (q.sceneId !== undefined && m.sceneIds[row] !== q.sceneId) return false;
-    if (q.only && !q.only.has(id)) return false;
-    const score = rowScore(m, q.callerVector, row);
-    const lastParticipationMs = m.lastParticipationMs[row];
-    const likedYou = q.likedBy.has(id);
-    const item = {
-      id,
-      score,
-      likedYou,
-      recentlyActive: lastParticipationMs >= this.since,
-      lastParticipationMs,
-      key: 0,
-    };
-    item.key = keyOf(item);
-    this.items.push(item);
-    return !likedYou;
-  }
-
-  sort(): void {
-    this.items.sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 }
 
