@@ -64,6 +64,19 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * The store's write lock is held by another writer (SQLite's file lock: this process's writer thread
+ * committing a large batch, or another process) for longer than the adapter waits; nothing was read
+ * or written. Distinct from an unreachable store: while the lock is held nobody else can write
+ * either, so a lease cannot change hands meanwhile.
+ */
+export class ReadStoreBusyError extends Error {
+  constructor(cause?: unknown) {
+    super('the read store is locked by another writer', { cause });
+    this.name = 'ReadStoreBusyError';
+  }
+}
+
 /** Where leases live: one document per lease, `_id` its name. */
 export const LEASES = '_leases';
 

@@ -1,20 +1,21 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LeaseHeldError, ProjectionLease, PROJECTIONS_LEASE, SqliteReadStore } from '../src';
+import { Lease, LeaseHeldError, ProjectionLease, PROJECTIONS_LEASE, SqliteReadStore } from '../src';
 
 describe('ProjectionLease', () => {
   let dir: string;
   const stores: SqliteReadStore[] = [];
   const leases: ProjectionLease[] = [];
   /** Each holder opens the file itself, as separate processes do. */
-  const open = () => {
-    const s = new SqliteReadStore(join(dir, 'read.db'));
+  const open = (busyTimeoutMs?: number) => {
+    const s = new SqliteReadStore(join(dir, 'read.db'), { busyTimeoutMs });
     stores.push(s);
     return s;
   };
   const lease = (opts: Partial<ConstructorParameters<typeof ProjectionLease>[1]> = {}) => {
-    const l = new ProjectionLease(open(), {
+    const l = new ProjectionLease(open(20), {
       now: () => new Date(),
       wait: true,
       ttlMs: 300,
@@ -76,5 +77,25 @@ describe('ProjectionLease', () => {
     now = Date.now();
     for (let i = 0; i < 50 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lost).toEqual(['the lease was taken over by someone-else']);
+  });
+
+  it('is kept while the file stays locked past its time to live (a long write), then renewed', async () => {
+    const lost: string[] = [];
+    const holder = lease({ onLost: (r) => lost.push(r) });
+    await holder.acquire();
+    // Another connection holds the write lock for over three times the lease's time to live, as
+    // the writer thread does while it commits a large rebuild batch: every renewal meets SQLITE_BUSY.
+    const writer = new Database(join(dir, 'read.db'));
+    writer.exec('BEGIN IMMEDIATE');
+    await new Promise((r) => setTimeout(r, 1000));
+    writer.exec('COMMIT');
+    writer.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lost).toEqual([]);
+    const store = open();
+    const held = await store.get<Lease>('_leases', PROJECTIONS_LEASE);
+    expect(held?.owner).toBe(holder.owner);
+    // Renewed after the lock was freed: its expiry lies ahead again.
+    expect(Date.parse(held!.expiresAt)).toBeGreaterThan(Date.now());
   });
 });

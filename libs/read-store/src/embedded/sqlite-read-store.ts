@@ -9,6 +9,7 @@ import {
   Lease,
   LEASES,
   ReadStore,
+  ReadStoreBusyError,
   Write,
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
@@ -49,6 +50,8 @@ export interface SqliteReadStoreOptions {
   cacheDocuments?: number;
   /** Freeze the cached documents every reader shares (tests do, to catch a reader that mutates one). */
   freezeDocuments?: boolean;
+  /** How long this thread's statements wait for another writer's lock (default 5 000 ms). */
+  busyTimeoutMs?: number;
 }
 
 /**
@@ -73,6 +76,8 @@ export class SqliteReadStore implements ReadStore {
       this.cache = new DocumentCache(options.cacheDocuments, options.freezeDocuments ?? false);
     this.db = new Database(filename);
     for (const pragma of WRITER_PRAGMAS) this.db.pragma(pragma);
+    if (options.busyTimeoutMs !== undefined)
+      this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`);
   }
 
   private prepare(sql: string): Database.Statement {
@@ -256,7 +261,12 @@ export class SqliteReadStore implements ReadStore {
         .run(id, JSON.stringify(lease));
       return lease;
     });
-    return claim.immediate();
+    try {
+      return claim.immediate();
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new ReadStoreBusyError(error);
+      throw error;
+    }
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {
