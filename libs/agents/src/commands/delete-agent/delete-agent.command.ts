@@ -1,3 +1,7 @@
-export class DeleteAgent {
-  constructor(readonly agentId: string) {}
+import { Command } from '@nestjs/cqrs';
+
+export class DeleteAgent extends Command<void> {
+  constructor(readonly agentId: string) {
+    super();
+  }
 }

@@ -1,5 +1,9 @@
-export class CreateOwnerLink {
-  constructor(readonly agentId: string) {}
+import { Command } from '@nestjs/cqrs';
+
+export class CreateOwnerLink extends Command<CreateOwnerLinkResult> {
+  constructor(readonly agentId: string) {
+    super();
+  }
 }
 
 export interface CreateOwnerLinkResult {
