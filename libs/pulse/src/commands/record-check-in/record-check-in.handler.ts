@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { BoundedCache } from '@companion/caching';
 import { WrongExpectedRevisionError } from '@companion/event-store';
 import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
 import { presenceStream } from '../../application/presence-stream';
@@ -19,12 +20,19 @@ import { RecordCheckIn } from './record-check-in.command';
  * read; the first one reads the stream's last event only (`lastEventDecides`). Reading the stream
  * on every check-in had been a SQLite read on the event loop per check-in.
  */
+/** Agents whose last check-in is remembered: more than poll within any one minute at 100 000. */
+const CHECK_IN_MEMO = 200_000;
+
 @Injectable()
 @CommandHandler(RecordCheckIn)
 export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
   private readonly logger = new Logger(RecordCheckInHandler.name);
-  /** The time (ms) of each agent's last check-in known to this process. */
-  private readonly lastCheckIn = new Map<string, number>();
+  /**
+   * The time (ms) of each agent's last check-in known to this process, for the agents polling
+   * now: bounded, so a long-running process does not keep one entry per agent it ever saw (an
+   * agent dropped here costs one command-loop call, which remembers the stream's state itself).
+   */
+  private readonly lastCheckIn = new BoundedCache<'checkIn', string, number>(CHECK_IN_MEMO);
 
   constructor(
     private readonly commands: EventSourcedCommands,
@@ -34,7 +42,7 @@ export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
   /** Never fails: telemetry must not fail the pulse that triggered it. */
   async execute({ agentId }: RecordCheckIn): Promise<boolean> {
     const now = this.clock.now();
-    const last = this.lastCheckIn.get(agentId);
+    const last = this.lastCheckIn.get('checkIn', agentId);
     if (last !== undefined && now.getTime() - last < CHECK_IN_INTERVAL_MS) return false;
     try {
       const { state, events } = await this.commands.handle(
@@ -45,6 +53,7 @@ export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
         { awaitReadModels: false, lastEventDecides: true },
       );
       this.lastCheckIn.set(
+        'checkIn',
         agentId,
         state.lastCheckInAt === null ? now.getTime() : Date.parse(state.lastCheckInAt),
       );
