@@ -194,9 +194,10 @@ async function main() {
     rebuild,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  // A run of some scenarios (BENCH_ONLY) is written beside the full runs, never over one.
+  // Named by the minute it ended, so no run is written over another; `node bench/report.js <file>`
+  // renders it as the tables of docs/benchmarks.md.
   const suffix = only ? `-only-${only.replace(/[^a-z0-9]+/gi, '-')}` : '';
-  const stamp = only ? report.date.slice(0, 16).replace(':', '') : report.date.slice(0, 10);
+  const stamp = report.date.slice(0, 16).replace(':', '');
   const file = join(ROOT, 'bench', 'results', `${stamp}-${N}-agents${suffix}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   if (rebuild)
