@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { AgentsModule } from '@companion/agents';
@@ -14,7 +14,7 @@ import {
   Clock,
   ConfigModule,
   HttpErrorFilter,
-  IdempotencyInterceptor,
+  IdempotentAnswers,
   loadConfig,
   loggerParams,
   PersistenceModule,
@@ -58,8 +58,8 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        // Idempotency-Key on every authenticated write (docs/idempotency.md).
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Records and replays the answers of the writes that `@AgentWrite()` marks (docs/idempotency.md).
+        IdempotentAnswers,
       ],
     };
   }

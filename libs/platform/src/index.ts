@@ -26,6 +26,8 @@ export * from './health/process-health';
 export * from './health/exit-on-fatal';
 export * from './idempotency/idempotent-requests';
 export * from './idempotency/idempotency.interceptor';
+export * from './idempotency/idempotent-answers';
+export * from './idempotency/agent-write';
 export * from './idempotency/domain/idempotent-request';
 export { runInCommandScope } from './event-sourcing/command-ids';
 export * from './logging/request-logging';
