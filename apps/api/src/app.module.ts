@@ -19,6 +19,7 @@ import {
   loggerParams,
   PersistenceModule,
   RateLimitModule,
+  RequestLogging,
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
 import { ReportsModule } from '@companion/reports';
@@ -60,6 +61,8 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         // Records and replays the answers of the writes that `@AgentWrite()` marks (docs/idempotency.md).
         IdempotentAnswers,
+        // The request line and the request id of Nest's lines (libs/platform/src/logging).
+        RequestLogging,
       ],
     };
   }

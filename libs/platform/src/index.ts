@@ -31,5 +31,6 @@ export * from './idempotency/agent-write';
 export * from './idempotency/domain/idempotent-request';
 export { runInCommandScope } from './event-sourcing/command-ids';
 export * from './logging/request-logging';
+export * from './logging/request-log-hooks';
 export * from './http/openapi';
 export * from './presentation/svg-charts';
