@@ -1,16 +1,19 @@
-// CPU per request of the request logging alone: pino-http with the service's own options
-// (libs/platform/src/logging/request-logging.ts, LOG_FORMAT=json) on a request with the headers a
-// runtime sends, its line written to /dev/null. Runs on the built code (npm run build first).
-//   node bench/request-logging-cost.js [requests=200000]
+// CPU per request of the request logging alone, with the service's own options
+// (libs/platform/src/logging, LOG_FORMAT=json) on a request with the headers a runtime sends, its
+// line written to /dev/null. Runs on the built code (npm run build first).
+//   node bench/request-logging-cost.js [requests=200000] [hooks|pino-http]
+// `hooks` (the default) is what the service runs: request-log-hooks.ts's Fastify hooks, called as
+// Fastify calls them. `pino-http` is the middleware the service ran before, for comparison.
 const { EventEmitter } = require('node:events');
 const { join } = require('node:path');
 const pino = require('pino');
 const pinoHttp = require('pino-http');
-const { loggerParams } = require(join(__dirname, '..', 'dist', 'libs', 'platform', 'src'));
+const platform = require(join(__dirname, '..', 'dist', 'libs', 'platform', 'src'));
 
 const N = Number(process.argv[2] ?? 200_000);
-const { pinoHttp: options } = loggerParams({ logLevel: 'info', logFormat: 'json' });
-const middleware = pinoHttp(options, pino.destination({ dest: '/dev/null', sync: true }));
+const MODE = process.argv[3] ?? 'hooks';
+const { pinoHttp: options } = platform.loggerParams({ logLevel: 'info', logFormat: 'json' });
+const destination = pino.destination({ dest: '/dev/null', sync: true });
 
 const headers = {
   host: '127.0.0.1:3000',
@@ -19,14 +22,40 @@ const headers = {
   accept: 'application/json',
   connection: 'keep-alive',
 };
+const url = '/api/v1/agents/me/pulse';
 
-function once(i) {
-  const req = { id: `r${i}`, method: 'GET', url: '/api/v1/agents/me/pulse', headers };
-  const res = new EventEmitter();
-  res.statusCode = 200;
-  res.getHeaders = () => ({ 'content-type': 'application/json' });
-  middleware(req, res, () => {});
-  res.emit('finish');
+let once;
+if (MODE === 'pino-http') {
+  const middleware = pinoHttp(
+    { ...options, quietReqLogger: true, quietResLogger: true },
+    destination,
+  );
+  once = (i) => {
+    const req = { id: `r${i}`, method: 'GET', url, headers };
+    const res = new EventEmitter();
+    res.statusCode = 200;
+    res.getHeaders = () => ({ 'content-type': 'application/json' });
+    middleware(req, res, () => {});
+    platform.noteRoute(req, url);
+    res.emit('finish');
+  };
+} else {
+  const root = pino(options, destination);
+  const hooks = {};
+  platform.installRequestLogging(
+    { addHook: (name, fn) => (hooks[name] = fn) },
+    () => root,
+    (request) => platform.isLoggedPath(request.url),
+  );
+  const done = () => {};
+  once = (i) => {
+    const raw = { id: `r${i}`, method: 'GET', url, headers };
+    const request = { id: raw.id, url, raw };
+    const reply = { statusCode: 200, elapsedTime: 1.5, raw: { statusCode: 200 } };
+    hooks.onRequest(request, reply, done);
+    platform.noteRoute(raw, url);
+    hooks.onResponse(request, reply, done);
+  };
 }
 
 for (let i = 0; i < 20_000; i++) once(i); // warm-up
@@ -34,5 +63,5 @@ const before = process.cpuUsage();
 for (let i = 0; i < N; i++) once(i);
 const used = process.cpuUsage(before);
 console.log(
-  `${(((used.user + used.system) / N) * 1000).toFixed(0)} ns CPU per request (${N} requests)`,
+  `${MODE}: ${(((used.user + used.system) / N) * 1000).toFixed(0)} ns CPU per request (${N} requests)`,
 );

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { AgentsModule } from '@companion/agents';
@@ -14,11 +14,12 @@ import {
   Clock,
   ConfigModule,
   HttpErrorFilter,
-  IdempotencyInterceptor,
+  IdempotentAnswers,
   loadConfig,
   loggerParams,
   PersistenceModule,
   RateLimitModule,
+  RequestLogging,
 } from '@companion/platform';
 import { RealtimeModule } from '@companion/realtime';
 import { ReportsModule } from '@companion/reports';
@@ -58,8 +59,10 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        // Idempotency-Key on every authenticated write (docs/idempotency.md).
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Records and replays the answers of the writes that `@AgentWrite()` marks (docs/idempotency.md).
+        IdempotentAnswers,
+        // The request line and the request id of Nest's lines (libs/platform/src/logging).
+        RequestLogging,
       ],
     };
   }

@@ -32,7 +32,7 @@ export async function createApp(
     options.logger === false ? { ...loaded, logLevel: 'silent', logFormat: 'json' } : loaded;
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
-    // Fastify's own logger stays off: requests are logged by nestjs-pino (platform/src/logging).
+    // Fastify's own logger stays off: requests are logged through nestjs-pino's (platform/src/logging).
     logger: false,
     // Behind the balancer (docker-compose.yml) the client's address is in X-Forwarded-For.
     trustProxy: config.trustProxy,

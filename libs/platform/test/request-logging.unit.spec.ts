@@ -1,61 +1,114 @@
-import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import pinoHttp, { type Options } from 'pino-http';
-import { loggerParams, noteAgent, noteRoute } from '../src/logging/request-logging';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { storage } from 'nestjs-pino/storage';
+import pino, { type Logger } from 'pino';
+import { installRequestLogging } from '../src/logging/request-log-hooks';
+import { isLoggedPath, loggerParams, noteAgent, noteRoute } from '../src/logging/request-logging';
 
-/** The request logging with the service's own options, on pino-http itself. */
+/** The request logging with the service's own options, on a real Fastify instance. */
 describe('request logging', () => {
   const KEY = 'companion_sk_RxJ2jAQ-NIC03_6JT-cio-jLWOAQ4zF3rd4R0OekTzA';
-  const { pinoHttp: options } = loggerParams({ logLevel: 'info', logFormat: 'json' });
+  const { pinoHttp } = loggerParams({ logLevel: 'info', logFormat: 'json' });
+  let lines: string[];
+  let root: Logger;
+  let app: FastifyInstance;
 
-  function run() {
-    const lines: string[] = [];
+  async function start(level = 'info'): Promise<void> {
+    lines = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(chunk.toString());
         done();
       },
     });
-    const middleware = pinoHttp(options as Options, sink);
-    const req = Object.assign(new EventEmitter(), {
-      id: 'r1',
-      method: 'GET',
-      url: `/api/v1/agents/me/pulse?key=${KEY}`,
-      headers: { authorization: `Bearer ${KEY}`, host: 'localhost' },
-    }) as unknown as IncomingMessage;
-    const res = Object.assign(new EventEmitter(), {
-      statusCode: 200,
-      getHeaders: () => ({}),
-    }) as unknown as ServerResponse;
-    middleware(req, res, () => undefined);
-    noteRoute(req, '/api/v1/agents/me/pulse');
-    noteAgent(req, 'a1');
-    return { lines, req, res, middleware };
-  }
-
-  it('writes one line per request: method, route, status, duration, request id and agent, no header', () => {
-    const { lines, res } = run();
-    res.emit('finish');
-    expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0]) as Record<string, unknown>;
-    expect(line).toMatchObject({
-      method: 'GET',
-      route: '/api/v1/agents/me/pulse',
-      status: 200,
-      requestId: 'r1',
-      agentId: 'a1',
-      msg: 'request',
+    root = pino({ ...(pinoHttp as pino.LoggerOptions), level }, sink);
+    app = Fastify({ genReqId: () => 'r1' });
+    app.addHook('onRequest', (request, _reply, done) => {
+      noteRoute(request.raw, request.routeOptions.url);
+      done();
     });
-    expect(typeof line.durationMs).toBe('number');
-    expect(lines[0]).not.toContain(KEY);
+    installRequestLogging(
+      app,
+      () => root,
+      (request) => isLoggedPath(request.url),
+    );
+    app.get('/api/v1/agents/me/pulse', (request) => {
+      noteAgent(request.raw, 'a1');
+      return { ok: true };
+    });
+    app.get('/api/v1/agents/:id', (request) => {
+      // What nestjs-pino's PinoLogger writes to while a request is handled.
+      storage.getStore()?.logger.warn({ authorization: `Bearer ${KEY}` }, 'inside');
+      return { id: (request.params as { id: string }).id };
+    });
+    app.get('/api/v1/broken', () => Promise.reject(new Error('boom')));
+    app.get('/llms.txt', () => 'text');
+    await app.ready();
+  }
+  afterEach(() => app.close());
+  const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('writes one line per request: method, route, status, duration, request id and agent, no header', async () => {
+    await start();
+    const res = await app.inject({
+      url: `/api/v1/agents/me/pulse?key=${KEY}`,
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(parsed()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        route: '/api/v1/agents/me/pulse',
+        status: 200,
+        requestId: 'r1',
+        agentId: 'a1',
+        msg: 'request',
+        durationMs: expect.any(Number),
+      }),
+    ]);
+    expect(lines.join('')).not.toContain(KEY);
   });
 
-  it('binds no serialised request to the loggers it makes per request', () => {
-    const { middleware, req } = run();
-    // The per-request child pino-http makes (`log.child({ req })`) carries no request fields.
-    const child = middleware.logger.child({ req });
-    expect(child.bindings()).toEqual({});
-    expect(JSON.stringify(req.log.bindings())).not.toContain(KEY);
+  it('a 5xx is an error line, "request failed"; a path outside the API has no line', async () => {
+    await start();
+    expect((await app.inject({ url: '/api/v1/broken' })).statusCode).toBe(500);
+    expect((await app.inject({ url: '/llms.txt' })).statusCode).toBe(200);
+    expect(parsed()).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed',
+        status: 500,
+        route: '/api/v1/broken',
+      }),
+    ]);
+  });
+
+  it('LOG_LEVEL=warn keeps the request lines out', async () => {
+    await start('warn');
+    await app.inject({ url: '/api/v1/agents/me/pulse' });
+    expect(lines).toEqual([]);
+  });
+
+  it("the handler's log lines carry the request id (redacted), and a request that logs nothing makes no child logger", async () => {
+    await start();
+    const child = jest.spyOn(root, 'child');
+    await app.inject({ url: '/api/v1/agents/me/pulse' });
+    await app.inject({ url: '/api/v1/agents/me/pulse' });
+    // pino-http's middleware made two per request (one bound to the whole request).
+    expect(child).not.toHaveBeenCalled();
+    await app.inject({ url: `/api/v1/agents/${KEY}` });
+    expect(child).toHaveBeenCalledTimes(1);
+    const inside = parsed().find((l) => l.msg === 'inside');
+    expect(inside).toMatchObject({ requestId: 'r1', level: 40, authorization: '[redacted]' });
+    expect(parsed().filter((l) => l.msg === 'request')).toHaveLength(3);
+    expect(lines.join('')).not.toContain(KEY);
+  });
+
+  it('the logged paths: the API, health and the owner pages; not the site or a stray path', () => {
+    for (const url of ['/api/v1/agents', '/api/v1/x?y=1', '/api/health', '/owner', '/owner/api/x'])
+      expect([url, isLoggedPath(url)]).toEqual([url, true]);
+    for (const url of ['/', '/llms.txt', '/nonexistent', '/ownerx', '/api/v1', '/docs'])
+      expect([url, isLoggedPath(url)]).toEqual([url, false]);
   });
 });

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
-import { UNUSED_REQUEST_BINDING } from './unused-request-binding';
 
 /**
  * Structured logs through nestjs-pino (pino-http underneath): one line per request with its method,
@@ -51,7 +49,7 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number) {
+export function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number) {
   const r = req as Tagged;
   return {
     method: req.method,
@@ -62,35 +60,26 @@ function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: numb
   };
 }
 
+/**
+ * The requests that have a line: every path under the API's prefix (a 404 there included), and the
+ * routes outside it, health and the owner's page and session endpoints. The site's pages,
+ * `/llms.txt` and a path that is no route have none.
+ */
+export function isLoggedPath(url: string): boolean {
+  return LOGGED_PATH.test(url);
+}
+const LOGGED_PATH = /^\/(?:api\/v1\/|api\/health(?:[/?]|$)|owner(?:[/?]|$))/;
+
 /** The LoggerModule's options: `LOG_LEVEL`, and JSON lines (`LOG_FORMAT=json`) or readable ones. */
 export function loggerParams(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): Params {
   const options = {
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     customAttributeKeys: { reqId: 'requestId' },
-    // The request's loggers carry only its id; the request line is built by `requestLine`.
-    quietReqLogger: true,
-    quietResLogger: true,
-    serializers: UNUSED_REQUEST_BINDING,
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) =>
-      error || res.statusCode >= 500 ? ('error' as const) : ('info' as const),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-    customSuccessObject: (
-      req: IncomingMessage,
-      res: ServerResponse,
-      val: { responseTime: number },
-    ) => requestLine(req, res, val.responseTime),
-    customErrorObject: (
-      req: IncomingMessage,
-      res: ServerResponse,
-      _error: Error,
-      val: { responseTime: number },
-    ) => requestLine(req, res, val.responseTime),
   };
-  // Every route, the ones outside the global prefix (health, the owner page) included. A path that
-  // is neither a route nor under /api/v1 gets its 404 without a line.
-  const forRoutes = [{ path: '{*path}', method: RequestMethod.ALL }];
+  // No middleware: the request line and the request's logger come from Fastify hooks
+  // (request-log-hooks.ts); nestjs-pino keeps Nest's logger and the root logger they write to.
+  const forRoutes: Params['forRoutes'] = [];
   if (config.logFormat === 'json') return { pinoHttp: options, forRoutes };
   // pino-pretty is loaded by pino in a worker thread, and only in this mode.
   const transport = {

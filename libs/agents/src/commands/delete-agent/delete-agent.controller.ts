@@ -1,9 +1,8 @@
-import { Controller, Delete, HttpCode, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
@@ -21,9 +20,8 @@ export class DeleteAgentController {
 
   @Delete('me')
   @HttpCode(200)
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('profile')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'deleteMe',
     'Delete the profile (destructive; only on operator request). The key stops working.',

@@ -1,9 +1,8 @@
-import { Controller, Header, Post, UseGuards } from '@nestjs/common';
+import { Controller, Header, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
@@ -20,12 +19,11 @@ export class RotateApiKeyController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('me/api-key')
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('apiKeyRotation')
   // The answer is the only copy of a live key: no cache (browser, proxy, CDN) may keep it
   // (RFC 9111 §5.2.2.5; RFC 6749 §5.1 asks the same of every response carrying a token).
   @Header('Cache-Control', 'no-store')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'rotateApiKey',
     'Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour.',

@@ -1,9 +1,8 @@
-import { Body, Controller, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
@@ -21,9 +20,8 @@ export class UpdateProfileController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Patch('me')
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('profile')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp('updateMe', 'Change profile fields; returns the updated profile')
   @ApiBody2xx(200, AgentEnvelope)
   async update(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: UpdateProfileDto) {

@@ -1,9 +1,8 @@
-import { Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -22,9 +21,8 @@ export class CancelGuidedDateController {
 
   @Delete('activities/:id')
   @HttpCode(200)
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'cancelGuidedDate',
     'Cancel an ongoing date (contributions are kept); a completed date is a 409',

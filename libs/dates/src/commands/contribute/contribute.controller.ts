@@ -1,10 +1,9 @@
-import { Body, Controller, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -23,9 +22,8 @@ export class ContributeController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('activities/:id')
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'contribute',
     'Contribute to the current round: 201 saved, 200 identical already saved, 409 skipping or changing',

@@ -1,10 +1,9 @@
-import { Controller, Delete, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Param, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
@@ -14,8 +13,7 @@ import { deprecate } from '../../http/legacy-dates';
 import { EndLegacyDate } from './legacy-end-date.command';
 
 @ApiTags('guided dates')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard)
+@AgentWrite()
 @Controller('matches/:id/dates')
 export class LegacyEndDateController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -3,8 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -23,8 +22,7 @@ import { StartGuidedDateDto } from '../start-guided-date/start-guided-date.dto';
  * `POST /matches/{id}/activities`; its answers carry `Deprecation` and a link to the successor.
  */
 @ApiTags('guided dates')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard)
+@AgentWrite()
 @Controller('matches/:id/dates')
 export class LegacyStartDateController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -23,9 +22,8 @@ export class StartGuidedDateController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('matches/:id/activities')
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('guidedDate')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'startGuidedDate',
     'Start a guided date: 201 new, 200 the ongoing date of the same scenario, 409 another is ongoing',

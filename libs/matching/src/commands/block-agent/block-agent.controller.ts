@@ -1,9 +1,8 @@
-import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -18,8 +17,7 @@ import { BlockAgent } from './block-agent.command';
 
 /** Blocking (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard, RateLimitGuard)
+@AgentWrite(RateLimitGuard)
 @Controller('agents')
 export class BlockAgentController {
   constructor(private readonly commandBus: CommandBus) {}

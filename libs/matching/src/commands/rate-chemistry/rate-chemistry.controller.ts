@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -17,8 +16,7 @@ import { RateChemistry, RatedChemistry } from './rate-chemistry.command';
 import { ChemistryRatingDto } from './rate-chemistry.dto';
 
 @ApiTags('matches')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard, RateLimitGuard)
+@AgentWrite(RateLimitGuard)
 @Controller('matches')
 export class RateChemistryController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -1,9 +1,8 @@
-import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -16,8 +15,7 @@ import { SendMessage, SentMessage } from './send-message.command';
 import { SendMessageDto } from './send-message.dto';
 
 @ApiTags('matches')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard, RateLimitGuard)
+@AgentWrite(RateLimitGuard)
 @Controller('matches')
 export class SendMessageController {
   constructor(private readonly commandBus: CommandBus) {}

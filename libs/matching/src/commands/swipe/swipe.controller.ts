@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -17,8 +16,7 @@ import { SwipeOn, SwipeResult } from './swipe.command';
 import { SwipeDto } from './swipe.dto';
 
 @ApiTags('discovery')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard, RateLimitGuard)
+@AgentWrite(RateLimitGuard)
 @Controller()
 export class SwipeController {
   constructor(private readonly commandBus: CommandBus) {}

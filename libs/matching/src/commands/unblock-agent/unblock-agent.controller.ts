@@ -1,9 +1,8 @@
-import { Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -18,8 +17,7 @@ import { UnblockAgent } from './unblock-agent.command';
 
 /** Unblocking (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard, RateLimitGuard)
+@AgentWrite(RateLimitGuard)
 @Controller('agents')
 export class UnblockAgentController {
   constructor(private readonly commandBus: CommandBus) {}

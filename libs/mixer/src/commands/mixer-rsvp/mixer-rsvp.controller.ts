@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -30,9 +29,8 @@ export class MixerRsvpController {
 
   @Post(':key/rsvp')
   @HttpCode(200)
-  @UseGuards(AgentAuthGuard, RateLimitGuard)
   @RateLimit('mixer')
-  @ApiAgentKey()
+  @AgentWrite(RateLimitGuard)
   @ApiOp(
     'mixerRsvp',
     'RSVP (up to 4 weeks ahead), CANCEL, or CHECK_IN during the live hour; schedules nothing',

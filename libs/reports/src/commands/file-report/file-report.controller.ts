@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AgentAuthGuard,
-  ApiAgentKey,
+  AgentWrite,
   ApiBody2xx,
   ApiErrors,
   ApiOp,
@@ -16,8 +15,7 @@ import { ReportDto } from './file-report.dto';
 
 /** Reporting (an addition to the spec; docs/keys-and-safety.md). */
 @ApiTags('safety')
-@ApiAgentKey()
-@UseGuards(AgentAuthGuard)
+@AgentWrite()
 @Controller('agents')
 export class FileReportController {
   constructor(private readonly commandBus: CommandBus) {}
