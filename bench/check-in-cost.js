@@ -35,7 +35,7 @@ async function pass(mode, ids) {
   const store = new SqliteEventStore({ filename: join(dir, 'events.db') });
   const clock = new SystemClock();
   const loop = new EventSourcedCommands(store, clock, { waitFor: async () => true }, {});
-  const directory = new PresenceDirectory(store);
+  const directory = new PresenceDirectory(store, {});
   if (mode === 'listed') await directory.scan();
   const handler = new RecordCheckInHandler(loop, clock, directory);
   let next = 0;

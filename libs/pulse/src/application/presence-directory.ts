@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
+import { AppConfig, CONFIG } from '@companion/platform';
 import { presenceStream } from './presence-stream';
 
 /** Presence streams listed at start-up at most; a larger log is not scanned (no guesses then). */
@@ -21,6 +22,10 @@ const SCAN_LIMIT = 2_000_000;
  * loop reads the stream and decides again, so "at most once a minute" still holds with several
  * instances on one store. A stream that existed is read as before (its last check-in's time is
  * not in the listing).
+ *
+ * The embedded store only: its listing is exhaustive (the `streams` table). KurrentDB's is best
+ * effort (libs/event-store/src/esdb/esdb-streams.ts: the newest records of `$all`, bounded by ten
+ * times `maxCount`), so it would miss old streams and read a large part of `$all` at start-up.
  */
 @Injectable()
 export class PresenceDirectory implements OnApplicationBootstrap {
@@ -30,7 +35,10 @@ export class PresenceDirectory implements OnApplicationBootstrap {
   /** Streams this process created while the listing ran (it may have been read before them). */
   private readonly recordedMeanwhile = new Set<string>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) private readonly config: Pick<AppConfig, 'eventStoreUrl'>,
+  ) {}
 
   /** In the background: start-up does not wait for the listing. */
   onApplicationBootstrap(): void {
@@ -38,6 +46,7 @@ export class PresenceDirectory implements OnApplicationBootstrap {
   }
 
   async scan(): Promise<void> {
+    if (this.config.eventStoreUrl) return;
     try {
       const streams = await this.store.listStreams({
         prefix: presenceStream(''),
