@@ -58,13 +58,25 @@ export class DocumentCache {
     return write;
   }
 
+  /**
+   * A write no reader sees before its commit (`WriteOptions.unshared`): not pinned; a document
+   * already cached is replaced, so nobody reads it stale once the write has committed.
+   */
+  replaceCached(collection: string, id: string, doc: Doc | null): void {
+    if (this.entries.has(collection, id)) this.entries.set(collection, id, this.shared(doc));
+  }
+
+  /** What readers were shown may never reach the file: forget everything and read it again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   endWrite(write: number, writes: readonly CachedWrite[], committed: boolean): void {
     for (const [collection, id] of writes) {
       const pinned = this.pinned.get(collection);
       if (pinned?.get(id)?.write === write) pinned.delete(id);
     }
-    // What readers were shown may never reach the file: forget everything and read it again.
-    if (!committed) this.entries.clear();
+    if (!committed) this.clear();
   }
 
   dropCollection(collection: string): void {

@@ -11,14 +11,11 @@ import {
   ReadStore,
   ReadStoreBusyError,
   Write,
+  WriteOptions,
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
-import {
-  DocumentWriteRequest,
-  DocumentWriteResult,
-  TableWrites,
-  writeDocuments,
-} from './write-documents';
+import { TablePacker } from './packed-writes';
+import { DocumentWriteRequest, DocumentWriteResult, writeDocuments } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -193,38 +190,42 @@ export class SqliteReadStore implements ReadStore {
     return row.n;
   }
 
-  async write(writes: readonly Write[]): Promise<void> {
+  async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     if (writes.length === 0) return;
-    const byCollection = new Map<string, TableWrites>();
+    const byCollection = new Map<string, TablePacker>();
     for (const w of writes) {
       let group = byCollection.get(w.collection);
-      if (!group)
-        byCollection.set(
-          w.collection,
-          (group = { table: table(w.collection), ids: [], jsons: [] }),
-        );
-      if (w.op === 'put') {
-        group.ids.push(w.doc._id);
-        group.jsons.push(JSON.stringify(w.doc));
-      } else {
-        group.ids.push(w.id);
-        group.jsons.push(null);
-      }
+      if (!group) byCollection.set(w.collection, (group = new TablePacker(table(w.collection))));
+      if (w.op === 'put') group.put(w.doc._id, JSON.stringify(w.doc));
+      else group.delete(w.id);
     }
-    const tables = [...byCollection.values()];
-    const cached: CachedWrite[] = this.cache
-      ? writes
-          .filter((w) => this.cacheFor(w.collection))
-          .map((w) =>
-            w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
-          )
-      : [];
-    const token = this.cache?.beginWrite(cached);
+    const tables = [...byCollection.values()].map((group) => group.pack());
     let result: DocumentWriteResult = { failed: 'not written' };
-    try {
+    if (!this.cache) result = await this.run({ tables });
+    else if (options.unshared) {
+      // Nobody reads these before the commit (port: WriteOptions): no pinning, which was a tenth of
+      // a rebuild's main thread (docs/rebuild-speed.md); documents read before are replaced.
+      for (const w of writes)
+        if (this.cacheFor(w.collection))
+          this.cache.replaceCached(
+            w.collection,
+            w.op === 'put' ? w.doc._id : w.id,
+            w.op === 'put' ? w.doc : null,
+          );
       result = await this.run({ tables });
-    } finally {
-      if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
+      if (!('ok' in result)) this.cache.clear();
+    } else {
+      const cached: CachedWrite[] = writes
+        .filter((w) => this.cacheFor(w.collection))
+        .map((w) =>
+          w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
+        );
+      const token = this.cache.beginWrite(cached);
+      try {
+        result = await this.run({ tables });
+      } finally {
+        this.cache.endWrite(token, cached, 'ok' in result);
+      }
     }
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
