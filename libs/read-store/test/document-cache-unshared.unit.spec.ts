@@ -23,4 +23,26 @@ describe('document cache: a write no reader sees before its commit (WriteOptions
     cache.clear();
     expect(cache.get('c', 'a')).toBeUndefined();
   });
+
+  it('shows a shared write to readers until it commits, an unshared one not, and forgets on failure', async () => {
+    const cache = new DocumentCache(10, false);
+    const doc = { _id: 'x', v: 1 };
+    const seen: unknown[] = [];
+    for (const unshared of [false, true])
+      await cache.whileWriting(
+        [['c', 'x', doc]],
+        unshared,
+        async () => seen.push(cache.get('c', 'x')),
+        () => true,
+      );
+    expect(seen).toEqual([doc, undefined]);
+    cache.set('c', 'x', doc);
+    await cache.whileWriting(
+      [['c', 'x', { _id: 'x', v: 2 }]],
+      true,
+      async () => 'failed',
+      () => false,
+    );
+    expect(cache.get('c', 'x')).toBeUndefined();
+  });
 });

@@ -14,8 +14,12 @@ import {
   WriteOptions,
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
-import { TablePacker } from './packed-writes';
-import { DocumentWriteRequest, DocumentWriteResult, writeDocuments } from './write-documents';
+import {
+  DocumentWriteRequest,
+  DocumentWriteResult,
+  TableWrites,
+  writeDocuments,
+} from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -192,41 +196,38 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     if (writes.length === 0) return;
-    const byCollection = new Map<string, TablePacker>();
+    const byCollection = new Map<string, TableWrites>();
     for (const w of writes) {
       let group = byCollection.get(w.collection);
-      if (!group) byCollection.set(w.collection, (group = new TablePacker(table(w.collection))));
-      if (w.op === 'put') group.put(w.doc._id, JSON.stringify(w.doc));
-      else group.delete(w.id);
-    }
-    const tables = [...byCollection.values()].map((group) => group.pack());
-    let result: DocumentWriteResult = { failed: 'not written' };
-    if (!this.cache) result = await this.run({ tables });
-    else if (options.unshared) {
-      // Nobody reads these before the commit (port: WriteOptions): no pinning, which was a tenth of
-      // a rebuild's main thread (docs/rebuild-speed.md); documents read before are replaced.
-      for (const w of writes)
-        if (this.cacheFor(w.collection))
-          this.cache.replaceCached(
-            w.collection,
-            w.op === 'put' ? w.doc._id : w.id,
-            w.op === 'put' ? w.doc : null,
-          );
-      result = await this.run({ tables });
-      if (!('ok' in result)) this.cache.clear();
-    } else {
-      const cached: CachedWrite[] = writes
-        .filter((w) => this.cacheFor(w.collection))
-        .map((w) =>
-          w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
+      if (!group)
+        byCollection.set(
+          w.collection,
+          (group = { table: table(w.collection), ids: [], jsons: [] }),
         );
-      const token = this.cache.beginWrite(cached);
-      try {
-        result = await this.run({ tables });
-      } finally {
-        this.cache.endWrite(token, cached, 'ok' in result);
+      if (w.op === 'put') {
+        group.ids.push(w.doc._id);
+        group.jsons.push(JSON.stringify(w.doc));
+      } else {
+        group.ids.push(w.id);
+        group.jsons.push(null);
       }
     }
+    const tables = [...byCollection.values()];
+    const cached: CachedWrite[] = this.cache
+      ? writes
+          .filter((w) => this.cacheFor(w.collection))
+          .map((w) =>
+            w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
+          )
+      : [];
+    const result = this.cache
+      ? await this.cache.whileWriting(
+          cached,
+          options.unshared ?? false,
+          () => this.run({ tables }),
+          (r) => 'ok' in r,
+        )
+      : await this.run({ tables });
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);
