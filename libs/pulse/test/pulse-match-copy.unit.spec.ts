@@ -1,5 +1,6 @@
 import { projectionHarness } from '../../read-store/src/testing/projection-harness';
 import { PULSES, PulseDoc, pulseProjection } from '../src/projections/pulse.projection';
+import { withMatch } from '../src/projections/with-match';
 
 /**
  * The pulse projection copies a pulse's match entry field by field on every change
@@ -88,5 +89,28 @@ describe('pulse projection: a pulse keeps every field through a match change', (
       });
     }
     expect(Object.keys((await pulse()).matches)).toEqual(['m']);
+  });
+});
+
+describe('withMatch: the copied matches', () => {
+  it('keep every match id as a key, even one named like a prototype field, and serialise alike', () => {
+    const pulse: PulseDoc = {
+      _id: 'a',
+      _pos: 1,
+      likers: [],
+      likesGiven: [],
+      matches: JSON.parse('{"__proto__":{"partnerId":"p"}}'),
+      activities: {},
+      mixer: {},
+    };
+    const entry = { ...pulse.matches['__proto__'], partnerId: 'q' };
+    const copy = withMatch(pulse, 'm', entry);
+    expect(Object.keys(copy.matches)).toEqual(['__proto__', 'm']);
+    expect(JSON.parse(JSON.stringify(copy.matches))).toEqual(
+      JSON.parse('{"__proto__":{"partnerId":"p"},"m":{"partnerId":"q"}}'),
+    );
+    const renamed = withMatch(copy, '__proto__', entry);
+    expect(Object.keys(renamed.matches)).toEqual(['__proto__', 'm']);
+    expect(renamed.matches['__proto__']).toBe(entry);
   });
 });

@@ -53,6 +53,18 @@ export interface IndexSpec {
 export type Write =
   { collection: string; op: 'put'; doc: Doc } | { collection: string; op: 'delete'; id: string };
 
+/** How a `write` may be carried out; every option keeps what the write does to the store. */
+export interface WriteOptions {
+  /**
+   * No reader asks for these documents before the write has committed, except the writer itself,
+   * which keeps its own copy of them meanwhile: a rebuild's new generation (no query reads it until
+   * the switch, and the rebuild reads the batch in flight from its unit of work). The adapter may
+   * then skip what it does to show an uncommitted write to readers (the embedded cache's pinning).
+   * Documents read before are still never shown stale afterwards.
+   */
+  unshared?: boolean;
+}
+
 /** A write would break a unique index (or reuse an `_id` where that is refused). */
 export class DuplicateKeyError extends Error {
   constructor(
@@ -114,7 +126,7 @@ export interface ReadStore {
    * a replay after a crash starts from a checkpoint that matches the documents.
    * A unique-index violation rejects with DuplicateKeyError, and nothing of the call is applied.
    */
-  write(writes: readonly Write[]): Promise<void>;
+  write(writes: readonly Write[], options?: WriteOptions): Promise<void>;
 
   /**
    * Takes the lease `id` for `owner` until `until` if it is free, expired at `now`, or already

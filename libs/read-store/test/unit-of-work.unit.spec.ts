@@ -80,4 +80,19 @@ describe('UnitOfWork.update', () => {
     await uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 9 }));
     expect(uow.writes()).toEqual([]);
   });
+
+  it('changes a document of the batch without waiting, and still reports what fn throws as a rejection', async () => {
+    const { uow } = await given({ _id: 'x', n: 1, _pos: 1 });
+    await uow.contextFor(event(2)).update<Counter>('c', 'x', (c) => ({ ...c!, n: 2 }));
+    // Held by the batch: applied before the returned promise is awaited.
+    void uow.contextFor(event(3)).update<Counter>('c', 'x', (c) => ({ ...c!, n: c!.n + 1 }));
+    expect(uow.writes()).toEqual([
+      { collection: 'c', op: 'put', doc: { _id: 'x', n: 3, _pos: 3 } },
+    ]);
+    await expect(uow.contextFor(event(4)).get<Counter>('c', 'x')).resolves.toMatchObject({ n: 3 });
+    const failing = uow.contextFor(event(5)).update<Counter>('c', 'x', () => {
+      throw new Error('projection bug');
+    });
+    await expect(failing).rejects.toThrow('projection bug');
+  });
 });

@@ -11,6 +11,7 @@ import {
   ReadStore,
   ReadStoreBusyError,
   Write,
+  WriteOptions,
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
 import {
@@ -193,7 +194,7 @@ export class SqliteReadStore implements ReadStore {
     return row.n;
   }
 
-  async write(writes: readonly Write[]): Promise<void> {
+  async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     if (writes.length === 0) return;
     const byCollection = new Map<string, TableWrites>();
     for (const w of writes) {
@@ -219,13 +220,14 @@ export class SqliteReadStore implements ReadStore {
             w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
           )
       : [];
-    const token = this.cache?.beginWrite(cached);
-    let result: DocumentWriteResult = { failed: 'not written' };
-    try {
-      result = await this.run({ tables });
-    } finally {
-      if (token !== undefined) this.cache!.endWrite(token, cached, 'ok' in result);
-    }
+    const result = this.cache
+      ? await this.cache.whileWriting(
+          cached,
+          options.unshared ?? false,
+          () => this.run({ tables }),
+          (r) => 'ok' in r,
+        )
+      : await this.run({ tables });
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);

@@ -16,6 +16,7 @@ import {
   LEASES,
   ReadStore,
   Write,
+  WriteOptions,
 } from '../read-store.port';
 
 // Server error codes (src/mongo/base/error_codes.yml); the driver does not export these two.
@@ -173,7 +174,8 @@ export class MongoReadStore implements ReadStore {
     return this.coll(collection).countDocuments(filter);
   }
 
-  async write(writes: readonly Write[]): Promise<void> {
+  /** `options.unshared` changes nothing here: this adapter shows no write before its commit. */
+  async write(writes: readonly Write[], _options?: WriteOptions): Promise<void> {
     if (writes.length === 0) return;
     const groups = groupWrites(writes);
     let current = '';

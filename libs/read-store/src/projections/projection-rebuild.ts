@@ -101,7 +101,9 @@ export class ProjectionRebuilds {
         this.catalog.checkpointWrite(projection.name, build.generation, last, build.applied),
       );
       await writing;
-      writing = this.store.write(writes);
+      // No query reads this generation before the switch, and the next batch reads this one from
+      // its unit of work: the store need not show these documents before they commit.
+      writing = this.store.write(writes, { unshared: true });
       previous = uow;
       build.checkpoint = last;
       if (build.checkpoint < this.live.projections.get(projection.name)!.checkpoint) continue;

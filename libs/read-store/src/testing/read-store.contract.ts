@@ -94,6 +94,27 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(await store.get(coll, 'y')).toBeNull();
     });
 
+    it('applies an unshared write (a rebuild batch) like any other once it has committed', async () => {
+      await seed();
+      // Read first, so an adapter that caches documents has them: the write must replace them.
+      expect(await store.get<Item>(coll, 'a')).toEqual(items[0]);
+      expect(await store.get(coll, 'b')).not.toBeNull();
+      expect(await store.get(coll, 'new')).toBeNull();
+      await store.write(
+        [
+          { collection: coll, op: 'put', doc: { _id: 'a', name: 'Ada II', scene: 'été ✨' } },
+          { collection: coll, op: 'delete', id: 'b' },
+          { collection: coll, op: 'put', doc: { _id: 'new', name: 'first' } },
+          { collection: coll, op: 'put', doc: { _id: 'new', name: 'second' } },
+        ],
+        { unshared: true },
+      );
+      expect(await store.get(coll, 'a')).toEqual({ _id: 'a', name: 'Ada II', scene: 'été ✨' });
+      expect(await store.get(coll, 'b')).toBeNull();
+      expect(await store.get(coll, 'new')).toEqual({ _id: 'new', name: 'second' });
+      expect(ids(await store.find(coll, { scene: 'été ✨' }))).toEqual(['a']);
+    });
+
     it('finds by equality, booleans, dotted paths and null-or-missing', async () => {
       await seed();
       expect(ids(await store.find(coll, { scene: 'noir' }, { sort: [['_id', 1]] }))).toEqual([

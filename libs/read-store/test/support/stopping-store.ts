@@ -1,4 +1,4 @@
-import type { ReadStore, Write } from '../../src/read-store.port';
+import type { ReadStore, Write, WriteOptions } from '../../src/read-store.port';
 
 /**
  * A read store whose process stops inside its `call`-th write, between the writes `at - 1` and
@@ -30,14 +30,16 @@ export function stoppingStore(
     claimLease: async (id, owner, now, until) => (alive(), inner.claimLease(id, owner, now, until)),
     releaseLease: async (id, owner) => (alive(), inner.releaseLease(id, owner)),
     close: async () => {},
-    async write(batch: readonly Write[]) {
+    async write(batch: readonly Write[], options?: WriteOptions) {
       alive();
-      if (writes++ !== call) return inner.write(batch);
+      if (writes++ !== call) return inner.write(batch, options);
       const cut = Math.min(at, batch.length);
       const poison: Write = { collection: 'process_stopped_here', op: 'delete', id: 'x' };
       dead = true;
       markStopped();
-      await inner.write([...batch.slice(0, cut), poison, ...batch.slice(cut)]).catch(() => {});
+      await inner
+        .write([...batch.slice(0, cut), poison, ...batch.slice(cut)], options)
+        .catch(() => {});
       throw new Error(`process stopped between writes ${cut - 1} and ${cut} of a batch`);
     },
   };
