@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '@companion/agents';
-import { PresenceDirectory } from './application/presence-directory';
 import { PulseQueries } from './application/pulse.queries';
 import { RecordCheckInHandler } from './commands/record-check-in/record-check-in.handler';
 import { PulseController } from './queries/pulse/pulse.controller';
@@ -10,7 +9,7 @@ import { GetPulseHandler } from './queries/pulse/pulse.handler';
 @Module({
   imports: [AgentsModule],
   controllers: [PulseController],
-  providers: [PulseQueries, GetPulseHandler, RecordCheckInHandler, PresenceDirectory],
+  providers: [PulseQueries, GetPulseHandler, RecordCheckInHandler],
   exports: [PulseQueries],
 })
 export class PulseModule {}

@@ -3,7 +3,6 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BoundedCache } from '@companion/caching';
 import { WrongExpectedRevisionError } from '@companion/event-store';
 import { CLOCK, Clock, EventSourcedCommands } from '@companion/platform';
-import { PresenceDirectory } from '../../application/presence-directory';
 import { presenceStream } from '../../application/presence-stream';
 import { CHECK_IN_INTERVAL_MS, presenceDecider } from '../../domain/presence';
 import { RecordCheckIn } from './record-check-in.command';
@@ -18,9 +17,8 @@ import { RecordCheckIn } from './record-check-in.command';
  * Every pulse comes here, and nearly every one within a minute of the last check-in: a local memo
  * of each agent's last check-in answers those without the loop. The loop remembers the stream's
  * state and revision, so a check-in after this process's first one for an agent appends without a
- * read; the first one reads the stream's last event only (`lastEventDecides`), and none at all for
- * an agent that had no presence stream when the process listed them (`PresenceDirectory`). Reading
- * the stream on every check-in had been a SQLite read on the event loop per check-in.
+ * read; the first one reads the stream's last event only (`lastEventDecides`). Reading the stream
+ * on every check-in had been a SQLite read on the event loop per check-in.
  */
 /** Agents whose last check-in is remembered: more than poll within any one minute at 100 000. */
 const CHECK_IN_MEMO = 200_000;
@@ -39,7 +37,6 @@ export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
   constructor(
     private readonly commands: EventSourcedCommands,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly directory: PresenceDirectory,
   ) {}
 
   /** Never fails: telemetry must not fail the pulse that triggered it. */
@@ -53,14 +50,8 @@ export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
         presenceDecider,
         { type: 'RecordCheckIn', agentId, at: now.toISOString() },
         { actorId: agentId },
-        {
-          awaitReadModels: false,
-          lastEventDecides: true,
-          likelyNew: this.directory.neverCheckedIn(agentId),
-        },
+        { awaitReadModels: false, lastEventDecides: true },
       );
-      // Appended, or refused within the minute of a check-in: either way the stream exists.
-      this.directory.recorded(agentId);
       this.lastCheckIn.set(
         'checkIn',
         agentId,
