@@ -13,6 +13,12 @@ import { stoppingStore } from './support/stopping-store';
  */
 const batchSize = fc.integer({ min: 1, max: 4 });
 const NUM_RUNS = 60;
+/**
+ * Runs that must reach their stop, or the property would say little. About 6 runs in 10 do (a
+ * drawn stop can lie past a short history's last write; on the MongoDB plan 70 and 73 of 120 measured), so half of
+ * NUM_RUNS failed by chance about once in twenty; a quarter is 5 standard deviations below the mean.
+ */
+const MIN_STOPS = NUM_RUNS / 4;
 
 describe('crash replay (property)', () => {
   const stops = { embedded: 0, mongo: 0 };
@@ -41,8 +47,7 @@ describe('crash replay (property)', () => {
       ),
       { numRuns: NUM_RUNS },
     );
-    // Most runs must stop somewhere, or the property would say little.
-    expect(stops.embedded).toBeGreaterThan(NUM_RUNS / 2);
+    expect(stops.embedded).toBeGreaterThan(MIN_STOPS);
   });
 
   async function mongoRun(
@@ -74,7 +79,7 @@ describe('crash replay (property)', () => {
       }),
       { numRuns: NUM_RUNS },
     );
-    expect(stops.mongo).toBeGreaterThan(NUM_RUNS / 2);
+    expect(stops.mongo).toBeGreaterThan(MIN_STOPS);
   });
 
   it('MongoDB write plan: one transaction per batch, checkpoints in one bulk write', async () => {
