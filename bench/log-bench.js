@@ -6,6 +6,7 @@
 //   node bench/log-bench.js 10000-1000000 [projection …]     (default: every projection)
 const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, writeFileSync } = require('node:fs');
+const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, startService } = require('./lib');
 
@@ -56,6 +57,14 @@ async function main() {
   }
   const report = {
     date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    conditions: process.env.BENCH_CONDITIONS ?? null,
+    loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
     events,
     firstStartMs: Math.round(first.startupMs),
     startupMs: starts,
@@ -63,7 +72,7 @@ async function main() {
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(
-    join(ROOT, 'bench', 'results', `${report.date.slice(0, 10)}-log-${name}.json`),
+    join(ROOT, 'bench', 'results', `${report.date.slice(0, 16).replace(':', '')}-log-${name}.json`),
     JSON.stringify(report, null, 2) + '\n',
   );
 }
