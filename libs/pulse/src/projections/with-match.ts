@@ -11,8 +11,9 @@ import type { PulseMatch, PulseRecord } from '../domain/pulse-record';
 export function withMatch<P extends PulseRecord>(p: P, matchId: string, match: PulseMatch): P {
   // A hash table, not an object literal: every `{}` given a new match id as a key gets a hidden
   // class of its own (one per match, thousands of them), so each copy's stores and `for…in` went
-  // through V8's megamorphic paths; `Object.create(null)` starts in dictionary mode. 2.4 → 0.3 µs per
-  // copy against the same copy into `{}` (1.2–1.6 µs against the spread in bench/pulse-match-copy.js), withMatch 11.5 % of the pulse rebuild's main thread before
+  // through V8's megamorphic paths; `Object.create(null)` starts in dictionary mode. 2.4 → 0.3 µs
+  // per copy against the same copy into `{}`, 1.2–1.6 → 0.2 µs against the spread
+  // (bench/pulse-match-copy.js); withMatch was 11.5 % of the pulse rebuild's main thread before
   // (docs/rebuild-speed.md). It serialises the same, and a key `__proto__` stays a key.
   const matches: Record<string, PulseMatch> = Object.create(null);
   for (const id in p.matches) matches[id] = p.matches[id];
