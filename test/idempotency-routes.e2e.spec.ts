@@ -54,6 +54,36 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
     );
   });
 
+  it('an authenticated write documented without the header ignores it (no interceptor claims it)', async () => {
+    const agent = await register(client(running.baseUrl));
+    const exempt = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<Json>(item)
+        .filter(
+          ([method, op]) =>
+            ['post', 'patch', 'delete'].includes(method) &&
+            op.security?.length &&
+            !op.parameters?.some((p: Json) => p.name === 'Idempotency-Key'),
+        )
+        .map(([method, op]) => ({ path, method, op })),
+    );
+    expect(exempt.map((e) => e.op.operationId)).toContain('createOwnerLink');
+    for (const { path, method, op } of exempt) {
+      const res = await fetch(`${running.baseUrl}${path.replace(/\{[^}]+\}/g, 'x1')}`, {
+        method: method.toUpperCase(),
+        headers: {
+          authorization: `Bearer ${agent.key}`,
+          'idempotency-key': 'k'.repeat(IDEMPOTENCY_KEY_MAX + 1),
+        },
+      });
+      const body = (await res.json().catch(() => ({}))) as Json;
+      expect([op.operationId, body.code ?? body.error]).not.toEqual([
+        op.operationId,
+        'invalid_idempotency_key',
+      ]);
+      if (op.operationId === 'createOwnerLink') expect(res.status).toBe(201);
+    }
+  });
+
   it('no GET route enters an interceptor chain but the owner pages (their own headers)', () => {
     const modules = running.app.get(ModulesContainer);
     const reads: string[] = [];

@@ -1,19 +1,10 @@
 import { deciderSpec } from '@companion/platform/testing';
-import { DEFAULT_FRAMEWORK, Profile } from '../src/domain/agent';
+import { Profile } from '../src/domain/agent';
+import { ADA } from './support/ada';
 import { agentDecider, applyChanges } from '../src/domain/agent.decider';
 
 const profile: Profile = {
-  name: 'Ada',
-  bio: 'Writes letters to the future.',
-  framework: DEFAULT_FRAMEWORK,
-  personalityTraits: {
-    openness: 0.9,
-    conscientiousness: 0.5,
-    extraversion: 0.3,
-    agreeableness: 0.7,
-    neuroticism: 0.2,
-  },
-  interests: ['poetry'],
+  ...ADA,
   sceneId: 'cozy-library',
 };
 const registered = {

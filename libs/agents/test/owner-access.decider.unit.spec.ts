@@ -1,5 +1,6 @@
 import { deciderSpec } from '@companion/platform/testing';
-import { AgentEvent, DEFAULT_FRAMEWORK } from '../src/domain/agent';
+import { AgentEvent } from '../src/domain/agent';
+import { ADA } from './support/ada';
 import { agentDecider } from '../src/domain/agent.decider';
 import { OWNER_LINK_LIFETIME_MS, OWNER_SESSION_LIFETIME_MS } from '../src/domain/owner-access';
 
@@ -8,19 +9,7 @@ const registered: AgentEvent = {
   data: {
     agentId: 'a1',
     apiKeyHash: 'key-hash',
-    profile: {
-      name: 'Ada',
-      bio: 'Writes letters to the future.',
-      framework: DEFAULT_FRAMEWORK,
-      personalityTraits: {
-        openness: 0.9,
-        conscientiousness: 0.5,
-        extraversion: 0.3,
-        agreeableness: 0.7,
-        neuroticism: 0.2,
-      },
-      interests: ['poetry'],
-    },
+    profile: ADA,
   },
 };
 const deleted: AgentEvent = { type: 'AgentDeleted', data: { agentId: 'a1' } };

@@ -1,12 +1,4 @@
-import {
-  applyDecorators,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-  SetMetadata,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of } from 'rxjs';
@@ -19,15 +11,12 @@ import {
   requestFingerprint,
 } from './idempotent-requests';
 
-const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
-const EXEMPT = 'idempotency:exempt';
-
 /**
  * For a write whose answer holds a secret that is stored only as a hash (an owner link's secret):
- * the answer cannot be kept for a replay, so the Idempotency-Key header is ignored there.
+ * the answer cannot be kept for a replay, so the route has no `@AgentWrite()` and this marks it
+ * exempt in the OpenAPI document (`test/idempotency-routes.e2e.spec.ts` checks it ignores the header).
  */
-export const NoIdempotencyKey = () =>
-  applyDecorators(SetMetadata(EXEMPT, true), ApiExtension(NO_IDEMPOTENCY_KEY_EXTENSION, true));
+export const NoIdempotencyKey = () => ApiExtension(NO_IDEMPOTENCY_KEY_EXTENSION, true);
 
 /** Marks the exempt operations in the OpenAPI document, which documents the header everywhere else. */
 export const NO_IDEMPOTENCY_KEY_EXTENSION = 'x-no-idempotency-key';
@@ -46,22 +35,13 @@ export type IdempotencyMarked = FastifyRequest & {
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(
-    private readonly requests: IdempotentRequests,
-    private readonly reflector: Reflector,
-  ) {}
+  constructor(private readonly requests: IdempotentRequests) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<IdempotencyMarked>();
     const header = request.headers['idempotency-key'];
-    if (
-      header === undefined ||
-      !WRITES.has(request.method) ||
-      !request.url.startsWith('/api/v1/') ||
-      !request.agent ||
-      this.reflector.getAllAndOverride<boolean>(EXEMPT, [context.getHandler(), context.getClass()])
-    )
-      return next.handle();
+    // Only writes carry it (`@AgentWrite()`), after the key guard: the agent is known.
+    if (header === undefined || !request.agent) return next.handle();
     const key = parseIdempotencyKey(header);
     const agentId = request.agent.id;
     const fingerprint = requestFingerprint(request.method, request.url, request.body);

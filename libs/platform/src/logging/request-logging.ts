@@ -4,10 +4,10 @@ import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 
 /**
- * Structured logs through nestjs-pino (pino-http underneath): one line per request with its method,
- * route, status, duration, request id (also sent back as `X-Request-Id`) and the agent id when the
- * request carried a valid key; every Nest log line written while a request is handled carries its
- * request id too.
+ * Structured logs through pino (nestjs-pino for Nest's logger, request-log-hooks.ts for the request
+ * line): one line per request with its method, route, status, duration, request id (also sent back
+ * as `X-Request-Id`) and the agent id when the request carried a valid key; every Nest log line
+ * written while a request is handled carries its request id too.
  *
  * Nothing a client sends is copied into a line: not the headers (the API key, the owner cookie),
  * not the body (owner secrets), not even the path, because a mistyped request can carry a key in it
@@ -21,7 +21,8 @@ type Tagged = IncomingMessage & { [ROUTE]?: string; [AGENT]?: string };
 
 /**
  * The request id is Fastify's (`genReqId` in apps/api/src/bootstrap.ts, sent back as `X-Request-Id`);
- * pino-http takes it from the request. One a client sent is not taken, since it could carry anything.
+ * the request line and the request's logger take it from the request. One a client sent is not
+ * taken, since it could carry anything.
  */
 export const newRequestId = (): string => randomUUID();
 
@@ -75,7 +76,6 @@ export function loggerParams(config: Pick<AppConfig, 'logLevel' | 'logFormat'>):
   const options = {
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-    customAttributeKeys: { reqId: 'requestId' },
   };
   // No middleware: the request line and the request's logger come from Fastify hooks
   // (request-log-hooks.ts); nestjs-pino keeps Nest's logger and the root logger they write to.

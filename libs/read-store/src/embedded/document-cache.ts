@@ -43,7 +43,7 @@ export class DocumentCache {
   }
 
   /** Returns the token to hand to `endWrite`. */
-  beginWrite(writes: readonly CachedWrite[]): number {
+  private beginWrite(writes: readonly CachedWrite[]): number {
     const write = ++this.writes;
     for (const [collection, id, doc] of writes) {
       const shared = this.shared(doc);
@@ -98,7 +98,7 @@ export class DocumentCache {
     this.entries.clear();
   }
 
-  endWrite(write: number, writes: readonly CachedWrite[], committed: boolean): void {
+  private endWrite(write: number, writes: readonly CachedWrite[], committed: boolean): void {
     for (const [collection, id] of writes) {
       const pinned = this.pinned.get(collection);
       if (pinned?.get(id)?.write === write) pinned.delete(id);
