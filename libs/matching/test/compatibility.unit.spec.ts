@@ -10,6 +10,8 @@ import {
   toVector,
   vectorScore,
 } from '../src/domain/compatibility';
+import { CandidateMatrix } from '../src/domain/candidate-matrix';
+import { rowBreakdown, rowScore } from '../src/domain/discovery-order';
 import { ada, embed, traits } from './support/embedding-fixtures';
 
 const norm = (v: readonly number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
@@ -180,6 +182,37 @@ describe('compatibility', () => {
       expect(lowest).toBeGreaterThanOrEqual(0);
       expect(highest).toBeLessThanOrEqual(1);
       expect(worstGap).toBeLessThan(1e-6);
+    });
+
+    it('the breakdown read from a candidate matrix is the breakdown of the embeddings, to float32', () => {
+      const m = new CandidateMatrix(16 + 32 + 64, [
+        { end: 16, weight: COMPATIBILITY_WEIGHTS.traits },
+        { end: 48, weight: COMPATIBILITY_WEIGHTS.interests },
+        { end: 112, weight: COMPATIBILITY_WEIGHTS.text },
+      ]);
+      vectors.forEach((v, i) => m.upsert(`p${i}`, v, 0, null));
+      let worstGap = 0;
+      let neutral = 0;
+      for (let i = 0; i < embeddings.length; i++) {
+        for (let j = 0; j < embeddings.length; j++) {
+          const { score, breakdown } = compatibility(embeddings[i], embeddings[j]);
+          const fromRow = rowBreakdown(m, vectors[i], m.rowOf.get(`p${j}`)!);
+          for (const block of ['traits', 'interests', 'text'] as const) {
+            worstGap = Math.max(worstGap, Math.abs(fromRow[block] - breakdown[block]));
+            // A block empty on either side is exactly the neutral 0.5 in both.
+            if (breakdown[block] === 0.5 && fromRow[block] === 0.5) neutral++;
+          }
+          worstGap = Math.max(
+            worstGap,
+            Math.abs(rowScore(m, vectors[i], m.rowOf.get(`p${j}`)!) - score),
+          );
+        }
+      }
+      expect(worstGap).toBeLessThan(1e-6);
+      expect(neutral).toBeGreaterThan(0);
+      expect(() =>
+        rowBreakdown(new CandidateMatrix(2, [{ end: 2, weight: 1 }]), vectors[0], 0),
+      ).toThrow(/3 embedding blocks/);
     });
 
     it('toVector has the summed block length and norm √(sum of the weights of non-empty blocks)', () => {

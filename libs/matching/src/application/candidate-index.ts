@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ReadModels } from '@companion/read-store';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import {
+  Compatibility,
   COMPATIBILITY_WEIGHTS,
   EMBEDDING_BLOCKS,
   Embedding,
   toVector,
 } from '../domain/compatibility';
+import { rowBreakdown, rowScore } from '../domain/discovery-order';
 import {
   DISCOVERY_PARTICIPATION,
   DISCOVERY_PROFILES,
@@ -22,15 +24,15 @@ const PAGE = 5000;
  * two collections (profiles, then participation times) by document position (`_pos`), reading only
  * up to the projection's committed checkpoint, so each refresh costs one indexed range query per
  * collection over what changed; a projection rebuild (new generation) reloads it. Every API
- * instance holds its own copy, fed from the shared read store.
+ * instance holds its own copy, fed from the shared read store. Only the vectors are kept: the few
+ * breakdowns shown are read from them too (`rowBreakdown`), not from a parsed copy of every
+ * embedding, which had cost about 1 KB more an agent.
  */
 @Injectable()
 export class CandidateIndex {
   private physical: string | null = null;
   private cursor = 0;
   private matrix: CandidateMatrix | null = null;
-  /** The embeddings themselves, for the score's breakdown of the few candidates shown. */
-  private readonly embeddings = new Map<string, Embedding>();
   private running: Promise<void> | null = null;
   private again = false;
 
@@ -44,8 +46,13 @@ export class CandidateIndex {
     return this.matrix;
   }
 
-  embeddingOf(id: string): Embedding | undefined {
-    return this.embeddings.get(id);
+  /** The two agents' compatibility (the score as discovery ranks it), or null unless both are candidates. */
+  compatibility(a: string, b: string): Compatibility | null {
+    const m = this.matrix;
+    const caller = m?.vectorOf(a);
+    const row = m?.rowOf.get(b);
+    if (!m || !caller || row === undefined) return null;
+    return { score: rowScore(m, caller, row), breakdown: rowBreakdown(m, caller, row) };
   }
 
   /** Brings the index up to the read model; concurrent callers share one pull plus one follow-up. */
@@ -66,7 +73,6 @@ export class CandidateIndex {
       this.physical = physical;
       this.cursor = 0;
       this.matrix = null;
-      this.embeddings.clear();
     }
     const upTo = await this.readModels.checkpoint(DISCOVERY_PROFILES);
     if (upTo <= this.cursor) return;
@@ -99,7 +105,6 @@ export class CandidateIndex {
   private apply(doc: DiscoveryProfileDoc): void {
     if (!doc.active || !doc.embedding) {
       this.matrix?.remove(doc._id);
-      this.embeddings.delete(doc._id);
       return;
     }
     const embedding = doc.embedding;
@@ -107,13 +112,9 @@ export class CandidateIndex {
       embedding.traits.length + embedding.interests.length + embedding.text.length,
       blocksOf(embedding),
     );
-    const previous = this.embeddings.get(doc._id);
-    const vector =
-      previous && sameEmbedding(previous, embedding) ? this.matrix.vectorOf(doc._id) : undefined;
-    const row = vector ?? toVector(embedding);
+    const row = toVector(embedding);
     // Another model's vectors (an embedder change before its rebuild finished) are not comparable.
     if (row.length !== this.matrix.dims) return;
-    this.embeddings.set(doc._id, embedding);
     this.matrix.upsert(doc._id, row, this.matrix.participationOf(doc._id), doc.sceneId ?? null);
   }
 }
@@ -124,15 +125,4 @@ function blocksOf(e: Embedding) {
     end: (end += e[block].length),
     weight: COMPATIBILITY_WEIGHTS[block],
   }));
-}
-
-function sameEmbedding(a: Embedding, b: Embedding): boolean {
-  if (a.model !== b.model) return false;
-  for (const block of EMBEDDING_BLOCKS) {
-    const x = a[block];
-    const y = b[block];
-    if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  }
-  return true;
 }

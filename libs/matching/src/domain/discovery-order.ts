@@ -1,4 +1,5 @@
 import { CandidateMatrix } from './candidate-matrix';
+import { CompatibilityBreakdown, EMBEDDING_BLOCKS } from './compatibility';
 import { dotRange } from './dot';
 
 /**
@@ -47,4 +48,31 @@ export function rowScore(m: CandidateMatrix, caller: Float32Array, row: number):
     d += dotRange(caller, offset, m.blockVectors[b], row * width, width);
   }
   return toScore(d);
+}
+
+/**
+ * The row's score broken down by block, as `compatibility` breaks it down, read from the matrix
+ * instead of the embeddings: a block of a `toVector` row is its unit vector scaled by √weight, so
+ * its part of the dot product is weight × the block's cosine. Float32 arithmetic, like the score
+ * itself (it can differ from `compatibility`'s float64 sub-score by about 1e-7). An all-zero block
+ * gives a cosine of 0, the neutral 0.5, as `compatibility` does. Keeping only the matrix is what
+ * lets discovery drop a parsed copy of every embedding (about 1 KB an agent). The matrix's blocks
+ * must be the embedding's, in `EMBEDDING_BLOCKS` order (candidate-index.ts builds it so).
+ */
+export function rowBreakdown(
+  m: CandidateMatrix,
+  caller: Float32Array,
+  row: number,
+): CompatibilityBreakdown {
+  if (m.blocks.length !== EMBEDDING_BLOCKS.length)
+    throw new Error(`a breakdown needs the ${EMBEDDING_BLOCKS.length} embedding blocks`);
+  const out = {} as CompatibilityBreakdown;
+  for (let b = 0; b < m.blocks.length; b++) {
+    const offset = m.starts[b];
+    const { end, weight } = m.blocks[b];
+    const width = end - offset;
+    const cos = dotRange(caller, offset, m.blockVectors[b], row * width, width) / weight;
+    out[EMBEDDING_BLOCKS[b]] = (Math.min(1, Math.max(-1, cos)) + 1) / 2;
+  }
+  return out;
 }

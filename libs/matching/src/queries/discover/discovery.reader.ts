@@ -7,9 +7,8 @@ import { BlockQueries } from '../../application/blocks.queries';
 import { CandidateIndex } from '../../application/candidate-index';
 import { RankingWorkers } from '../../application/ranking-workers';
 import { CandidateMatrix } from '../../domain/candidate-matrix';
-import { compatibility } from '../../domain/compatibility';
 import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
-import { Ranked, RankingQuery } from '../../domain/discovery-order';
+import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
 import { SwipeDoc, SWIPES } from '../../projections/matching.projection';
 
@@ -54,8 +53,7 @@ export class DiscoveryReader {
     await this.index.refresh();
     const matrix = this.index.candidates;
     const myVector = matrix?.vectorOf(callerId);
-    const myEmbedding = this.index.embeddingOf(callerId);
-    if (!matrix || !myVector || !myEmbedding) return '{"agents":[]}';
+    if (!matrix || !myVector) return '{"agents":[]}';
     const [mine, incoming, blocked] = await Promise.all([
       this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
       this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
@@ -85,9 +83,9 @@ export class DiscoveryReader {
     );
     const items = ranked.flatMap((r) => {
       const profile = profiles.get(r.id);
-      const embedding = this.index.embeddingOf(r.id);
-      if (!profile || !embedding) return [];
-      const { breakdown } = compatibility(myEmbedding, embedding);
+      const row = matrix.rowOf.get(r.id);
+      if (!profile || row === undefined) return [];
+      const breakdown = rowBreakdown(matrix, myVector, row);
       const scores = JSON.stringify({
         compatibilityScore: round(r.score),
         likedYou: r.likedYou,

@@ -1,11 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LoveStoryQueries } from '@companion/dates';
-import {
-  CandidateIndex,
-  ChemistryPoint,
-  compatibility,
-  MatchingQueries,
-} from '@companion/matching';
+import { CandidateIndex, ChemistryPoint, MatchingQueries } from '@companion/matching';
 import { lineChart } from '@companion/platform';
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -59,12 +54,11 @@ export class OwnerMatchInsight {
     );
   }
 
-  /** Null until discovery has both profiles' embeddings (it reads the same index). */
+  /** Null until discovery has both profiles (it reads the same index). */
   private compatibility(agentId: string, partnerId: string) {
-    const mine = this.index.embeddingOf(agentId);
-    const theirs = this.index.embeddingOf(partnerId);
-    if (!mine || !theirs) return null;
-    const { score, breakdown } = compatibility(mine, theirs);
+    const both = this.index.compatibility(agentId, partnerId);
+    if (!both) return null;
+    const { score, breakdown } = both;
     return {
       score: round(score),
       traits: round(breakdown.traits),
