@@ -26,6 +26,15 @@ function query(m: CandidateMatrix): RankingQuery {
   };
 }
 
+/** The caller and two candidates, both kept after a first request. */
+function keptOfTwo() {
+  const m = new CandidateMatrix(2, BLOCKS, 2);
+  m.upsert('me', unit(1, 0), now, null);
+  m.upsert('a', unit(1, 0.1), now, null);
+  m.upsert('b', unit(0.2, 1), now, null);
+  return { m, kept: discoverRanked(m, undefined, query(m), 3).kept };
+}
+
 describe('a kept ranking’s rows', () => {
   it('are the rows of the candidates it keeps, after the first page', () => {
     const m = new CandidateMatrix(2, BLOCKS, 2);
@@ -43,11 +52,7 @@ describe('a kept ranking’s rows', () => {
   });
 
   it('are not trusted once the agent left and another took its row', () => {
-    const m = new CandidateMatrix(2, BLOCKS, 2);
-    m.upsert('me', unit(1, 0), now, null);
-    m.upsert('a', unit(1, 0.1), now, null);
-    m.upsert('b', unit(0.2, 1), now, null);
-    const { kept } = discoverRanked(m, undefined, query(m), 3);
+    const { m, kept } = keptOfTwo();
     const rowOfA = m.rowOf.get('a')!;
     expect(kept.rows.get('a')).toBe(rowOfA);
     m.remove('a');
@@ -59,11 +64,7 @@ describe('a kept ranking’s rows', () => {
   });
 
   it('follow an agent that left and came back in another row', () => {
-    const m = new CandidateMatrix(2, BLOCKS, 2);
-    m.upsert('me', unit(1, 0), now, null);
-    m.upsert('a', unit(1, 0.1), now, null);
-    m.upsert('b', unit(0.2, 1), now, null);
-    const { kept } = discoverRanked(m, undefined, query(m), 3);
+    const { m, kept } = keptOfTwo();
     const before = m.rowOf.get('a')!;
     m.remove('a');
     m.upsert('y', unit(0, 1), now, null); // takes a's old row
