@@ -63,6 +63,13 @@ export interface WriteOptions {
    * Documents read before are still never shown stale afterwards.
    */
   unshared?: boolean;
+  /**
+   * A write that must commit before this one is sent: the adapter may prepare this one meanwhile
+   * (the embedded store serialises its documents), and sends nothing if `after` rejects (this call
+   * then rejects with the same reason). A rebuild serialises one batch while the one before is
+   * being committed, and a batch never commits after the one before it failed.
+   */
+  after?: Promise<void>;
 }
 
 /** A write would break a unique index (or reuse an `_id` where that is refused). */

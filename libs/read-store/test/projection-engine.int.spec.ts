@@ -75,13 +75,19 @@ describe('ProjectionEngine', () => {
   async function startEngine(
     projections: Projection[],
     dropGraceMs = 0,
+    rebuildBatchSize?: number,
   ): Promise<ProjectionEngine> {
     const engine = new ProjectionEngine(
       events,
       store,
       projections,
       new ReadModels(store, projections),
-      { now: () => new Date(), dropGraceMs, onFatal: (c, r) => fatal.push([c, r]) },
+      {
+        now: () => new Date(),
+        dropGraceMs,
+        rebuildBatchSize,
+        onFatal: (c, r) => fatal.push([c, r]),
+      },
     );
     engines.push(engine);
     await engine.start();
@@ -183,6 +189,33 @@ describe('ProjectionEngine', () => {
     const collections = await store.listCollections();
     expect(collections).toContain('tallies_g2');
     expect(collections).toContain('labels_g1');
+  });
+
+  it('commits no rebuild batch after one whose write failed, and keeps serving the live one', async () => {
+    const engine = await startEngine([tallies()], 0, 50);
+    const positions: number[] = [];
+    for (let i = 0; i < 300; i++) positions.push((await count(`counter-${i % 7}`, 'x')).position);
+    await engine.waitFor(positions[299], 5000);
+    // The third batch's write fails once the second has committed; the fourth is handed to the
+    // store before that failure is known (it is serialised meanwhile) and must not be written.
+    const write = store.write.bind(store);
+    let unshared = 0;
+    jest
+      .spyOn(store, 'write')
+      .mockImplementation((writes, options) =>
+        options?.unshared && ++unshared === 3
+          ? Promise.resolve(options.after).then(() => Promise.reject(new Error('disk full')))
+          : write(writes, options),
+      );
+    await expect(engine.rebuild('tallies')).rejects.toThrow('disk full');
+    expect(unshared).toBe(4);
+    const [checkpoint] = await store.find<{ position: number } & Doc>(CHECKPOINTS, {
+      _id: checkpointId('tallies', 2),
+    });
+    expect(checkpoint.position).toBe(positions[99]);
+    const [status] = await engine.status();
+    expect(status).toMatchObject({ generation: 1, state: 'live', checkpoint: positions[299] });
+    expect((await engine.readModels.get<Tally>('tallies', 'counter-0'))?.count).toBe(43);
   });
 
   it('keeps the old generation through the grace period after a switch, then drops it', async () => {

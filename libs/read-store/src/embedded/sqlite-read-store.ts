@@ -15,6 +15,7 @@ import {
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
 import {
+  CHECKPOINT_PAGES,
   DocumentWriteRequest,
   DocumentWriteResult,
   TableWrites,
@@ -34,8 +35,9 @@ const WRITER_PRAGMAS = [
   // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
   // it), so the read store does not pay for a flush per transaction.
   'synchronous = NORMAL',
-  // Fewer, larger WAL checkpoints: projection batches write many small documents.
-  'wal_autocheckpoint = 10000',
+  // Fewer, larger WAL checkpoints: projection batches write many small documents (a rebuild's
+  // batches check point less often still: write-documents.ts).
+  `wal_autocheckpoint = ${CHECKPOINT_PAGES.live}`,
   // Documents go to random places in large B-trees: keep more of their pages in memory (128 MiB).
   'cache_size = -131072',
   'busy_timeout = 5000',
@@ -195,7 +197,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
-    if (writes.length === 0) return;
+    if (writes.length === 0) return options.after;
     const byCollection = new Map<string, TableWrites>();
     for (const w of writes) {
       let group = byCollection.get(w.collection);
@@ -213,6 +215,7 @@ export class SqliteReadStore implements ReadStore {
       }
     }
     const tables = [...byCollection.values()];
+    await options.after;
     const cached: CachedWrite[] = this.cache
       ? writes
           .filter((w) => this.cacheFor(w.collection))
@@ -224,10 +227,10 @@ export class SqliteReadStore implements ReadStore {
       ? await this.cache.whileWriting(
           cached,
           options.unshared ?? false,
-          () => this.run({ tables }),
+          () => this.run({ tables, unshared: options.unshared }),
           (r) => 'ok' in r,
         )
-      : await this.run({ tables });
+      : await this.run({ tables, unshared: options.unshared });
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);

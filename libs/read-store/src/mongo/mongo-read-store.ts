@@ -175,9 +175,10 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** `options.unshared` changes nothing here: this adapter shows no write before its commit. */
-  async write(writes: readonly Write[], _options?: WriteOptions): Promise<void> {
-    if (writes.length === 0) return;
+  async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     const groups = groupWrites(writes);
+    await options.after;
+    if (writes.length === 0) return;
     let current = '';
     const session = this.client.startSession();
     try {
