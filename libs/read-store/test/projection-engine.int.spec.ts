@@ -195,9 +195,10 @@ describe('ProjectionEngine', () => {
     const engine = await startEngine([tallies()], 0, 50);
     const positions: number[] = [];
     for (let i = 0; i < 300; i++) positions.push((await count(`counter-${i % 7}`, 'x')).position);
-    await engine.waitFor(positions[299], 5000);
-    // The third batch's write fails once the second has committed; the fourth is handed to the
-    // store before that failure is known (it is serialised meanwhile) and must not be written.
+    expect(await engine.waitFor(positions[299], 5000)).toBe(true);
+    // Batches of 50 events, all of them Counted. The third batch's write fails once the second has
+    // committed; the fourth is handed to the store before that failure is known (it is serialised
+    // meanwhile) and must not be written.
     const write = store.write.bind(store);
     let unshared = 0;
     jest
@@ -216,6 +217,42 @@ describe('ProjectionEngine', () => {
     const [status] = await engine.status();
     expect(status).toMatchObject({ generation: 1, state: 'live', checkpoint: positions[299] });
     expect((await engine.readModels.get<Tally>('tallies', 'counter-0'))?.count).toBe(43);
+  });
+
+  it('does not drop, once the grace is over, the generation a new rebuild is building', async () => {
+    // A rebuild that failed (or a process stopped during one) leaves its generation behind; the
+    // next start retires it, and the next rebuild builds into the same generation number.
+    let engine = await startEngine([tallies()]);
+    let last = 0;
+    for (let i = 0; i < 400; i++) last = (await count(`counter-${i % 7}`, 'x')).position;
+    expect(await engine.waitFor(last, 5000)).toBe(true);
+    const write = store.write.bind(store);
+    const failing = jest
+      .spyOn(store, 'write')
+      .mockImplementation((writes, options) =>
+        options?.unshared ? Promise.reject(new Error('disk full')) : write(writes, options),
+      );
+    await expect(engine.rebuild('tallies')).rejects.toThrow('disk full');
+    failing.mockRestore();
+    await engine.stop();
+    expect(await store.listCollections()).toContain('tallies_g2');
+    const grace = 100;
+    engine = await startEngine([tallies()], grace, 50);
+    // The retirement's timer fires while the rebuild runs: each batch waits a little longer.
+    jest
+      .spyOn(store, 'write')
+      .mockImplementation((writes, options) =>
+        options?.unshared
+          ? new Promise((resolve) => setTimeout(resolve, 15)).then(() => write(writes, options))
+          : write(writes, options),
+      );
+    await engine.rebuild('tallies');
+    const [status] = await engine.status();
+    expect(status).toMatchObject({ generation: 2, state: 'live', checkpoint: last });
+    await new Promise((resolve) => setTimeout(resolve, 2 * grace));
+    expect(await store.listCollections()).toContain('tallies_g2');
+    const rebuilt = await engine.readModels.find<Tally>('tallies', {});
+    expect(rebuilt.reduce((n, t) => n + t.count, 0)).toBe(400);
   });
 
   it('keeps the old generation through the grace period after a switch, then drops it', async () => {

@@ -15,7 +15,6 @@ import {
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
 import {
-  CHECKPOINT_PAGES,
   DocumentWriteRequest,
   DocumentWriteResult,
   TableWrites,
@@ -35,9 +34,11 @@ const WRITER_PRAGMAS = [
   // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
   // it), so the read store does not pay for a flush per transaction.
   'synchronous = NORMAL',
-  // Fewer, larger WAL checkpoints: projection batches write many small documents (a rebuild's
-  // batches check point less often still: write-documents.ts).
-  `wal_autocheckpoint = ${CHECKPOINT_PAGES.live}`,
+  // Fewer, larger WAL checkpoints: projection batches write many small documents. Not more: a
+  // reader looks each page it misses up in every 4 096 frames' part of the WAL's index, so a long
+  // WAL makes the API's reads dearer; and this connection serves the live writes and a rebuild's
+  // alike (a larger interval for a rebuild alone: docs/rebuild-speed.md, measured, not adopted).
+  'wal_autocheckpoint = 10000',
   // Documents go to random places in large B-trees: keep more of their pages in memory (128 MiB).
   'cache_size = -131072',
   'busy_timeout = 5000',
@@ -198,6 +199,8 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     if (writes.length === 0) return options.after;
+    // Whatever fails below before `after` is awaited, `after`'s own failure is still handled.
+    options.after?.catch(() => undefined);
     const byCollection = new Map<string, TableWrites>();
     for (const w of writes) {
       let group = byCollection.get(w.collection);
@@ -215,7 +218,7 @@ export class SqliteReadStore implements ReadStore {
       }
     }
     const tables = [...byCollection.values()];
-    await options.after;
+    if (options.after) await options.after;
     const cached: CachedWrite[] = this.cache
       ? writes
           .filter((w) => this.cacheFor(w.collection))
@@ -227,10 +230,10 @@ export class SqliteReadStore implements ReadStore {
       ? await this.cache.whileWriting(
           cached,
           options.unshared ?? false,
-          () => this.run({ tables, unshared: options.unshared }),
+          () => this.run({ tables }),
           (r) => 'ok' in r,
         )
-      : await this.run({ tables, unshared: options.unshared });
+      : await this.run({ tables });
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);

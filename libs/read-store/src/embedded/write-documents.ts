@@ -20,25 +20,18 @@ export interface DocumentWriteRequest {
   /** Schema statements (tables, indexes), run first in the same transaction. */
   schema?: string[];
   tables: TableWrites[];
-  /** A rebuild's batch (`WriteOptions.unshared`): the WAL is check pointed less often. */
-  unshared?: boolean;
 }
-
-/**
- * WAL pages between two automatic checkpoints. A page that several commits changed between two
- * checkpoints is copied into the file once. A rebuild's 50 000-event batch rewrites most pages of
- * a large index of random ids, so its commits check point at 160 MiB of WAL instead of 40: its
- * writer thread went from 17.5 to 14.6 s of the feed and matching rebuilds of the 1 000 000-event
- * log (docs/rebuild-speed.md). Not for the live writes: a reader looks each page it misses up in
- * every 4 096 frames' part of the WAL's index, so a long WAL makes the API's reads dearer.
- */
-export const CHECKPOINT_PAGES = { live: 10_000, rebuild: 40_000 };
 
 /** `duplicate`: the index, in `tables`, of the table whose unique index refused a document. */
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
 /** Rows of one table's write at most that `keyOrder` orders (the position's share of a key). */
 const ROWS = 2 ** 24;
+/**
+ * Rows of one table's write from which they go in in their ids' order: a rebuild's batches. The
+ * live loop's writes, a few documents each, go in as given.
+ */
+const ORDER_FROM_ROWS = 1_000;
 
 /**
  * The positions of `ids` in about the ids' sort order. The unique id index is a B-tree of random
@@ -54,7 +47,7 @@ export function keyOrder(ids: readonly string[]): Float64Array {
   const keys = new Float64Array(n);
   if (n > ROWS) return keys.map((_, i) => i);
   for (let i = 0; i < n; i++) {
-    const id = ids[i];
+    const id = String(ids[i]);
     const prefix =
       ((id.charCodeAt(0) & 127) << 21) |
       ((id.charCodeAt(1) & 127) << 14) |
@@ -70,28 +63,34 @@ export function keyOrder(ids: readonly string[]): Float64Array {
 /**
  * Whether a table's rows may be written in any order: not when it has a unique index of its own
  * (one a collection declares), where one document may give up a value that the next one takes.
+ * Remembered per table until the file's schema changes (here or in another process).
  */
 function anyOrder(db: any, table: string): boolean {
-  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
-    unique: number;
-    origin: string;
-  }>;
-  return !indexes.some((index) => index.unique === 1 && index.origin === 'c');
+  const known: { version: number; tables: Map<string, boolean> } =
+    db.__companionOrderFree ?? (db.__companionOrderFree = { version: -1, tables: new Map() });
+  const version = db.pragma('schema_version', { simple: true }) as number;
+  if (version !== known.version) {
+    known.version = version;
+    known.tables.clear();
+  }
+  let free = known.tables.get(table);
+  if (free === undefined) {
+    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
+      unique: number;
+      origin: string;
+    }>;
+    free = !indexes.some((index) => index.unique === 1 && index.origin === 'c');
+    known.tables.set(table, free);
+  }
+  return free;
 }
 
 export function writeDocuments(
   db: any,
-  { schema = [], tables, unshared = false }: DocumentWriteRequest,
+  { schema = [], tables }: DocumentWriteRequest,
 ): DocumentWriteResult {
-  const pages = unshared ? CHECKPOINT_PAGES.rebuild : CHECKPOINT_PAGES.live;
-  if ((db.__companionCheckpointPages ?? CHECKPOINT_PAGES.live) !== pages) {
-    db.pragma(`wal_autocheckpoint = ${pages}`);
-    db.__companionCheckpointPages = pages;
-  }
   const statements: Map<string, { run(...params: unknown[]): unknown }> =
     db.__companionStatements ?? (db.__companionStatements = new Map());
-  const orderFree: Map<string, boolean> =
-    db.__companionOrderFree ?? (db.__companionOrderFree = new Map());
   const statement = (sql: string) => {
     let s = statements.get(sql);
     if (!s) {
@@ -103,10 +102,7 @@ export function writeDocuments(
   let current = -1;
   try {
     db.transaction(() => {
-      if (schema.length > 0) {
-        statements.clear();
-        orderFree.clear();
-      }
+      if (schema.length > 0) statements.clear();
       for (const sql of schema) db.exec(sql);
       for (let t = 0; t < tables.length; t++) {
         current = t;
@@ -114,9 +110,7 @@ export function writeDocuments(
         const upsert = statement(
           `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
         );
-        let free = orderFree.get(table);
-        if (free === undefined) orderFree.set(table, (free = anyOrder(db, table)));
-        const order = free ? keyOrder(ids) : null;
+        const order = ids.length >= ORDER_FROM_ROWS && anyOrder(db, table) ? keyOrder(ids) : null;
         for (let j = 0; j < ids.length; j++) {
           const i = order ? order[j] : j;
           const json = jsons[i];
@@ -132,7 +126,6 @@ export function writeDocuments(
     if (code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) return { duplicate: current };
     // A table dropped since its statement was prepared: prepare again next time.
     statements.clear();
-    orderFree.clear();
     return { failed: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -176,8 +176,9 @@ export class MongoReadStore implements ReadStore {
 
   /** `options.unshared` changes nothing here: this adapter shows no write before its commit. */
   async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
+    options.after?.catch(() => undefined);
     const groups = groupWrites(writes);
-    await options.after;
+    if (options.after) await options.after;
     if (writes.length === 0) return;
     let current = '';
     const session = this.client.startSession();

@@ -18,7 +18,8 @@ export const DROP_GRACE_MS = 15 * CATALOG_POLL_MS;
 
 /** Drops generations that no longer serve, once the grace period is over. */
 export class GenerationRetirement {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** The drops waiting for their grace period, by `checkpointId(projection, generation)`. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly store: ReadStore,
@@ -28,8 +29,10 @@ export class GenerationRetirement {
 
   /** The generation stopped serving now: dropped with its checkpoint after the grace period. */
   retire(projection: Projection, generation: number): void {
+    const key = checkpointId(projection.name, generation);
+    this.cancel(projection.name, generation);
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
+      this.timers.delete(key);
       this.drop(projection, generation).catch((error) =>
         this.onError(
           `could not drop generation ${generation} of ${projection.name}: ${error instanceof Error ? error.message : error}`,
@@ -37,7 +40,18 @@ export class GenerationRetirement {
       );
     }, this.graceMs);
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(key, timer);
+  }
+
+  /**
+   * A generation about to be built again (a rebuild takes the number a failed one left behind,
+   * which the start retired): its drop would otherwise land in the middle of the new build, or
+   * after its switch, on the live generation.
+   */
+  cancel(name: string, generation: number): void {
+    const key = checkpointId(name, generation);
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
   }
 
   /**
@@ -59,7 +73,7 @@ export class GenerationRetirement {
   }
 
   stop(): void {
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
   }
 
