@@ -66,8 +66,9 @@ export interface WriteOptions {
   /**
    * A write that must commit before this one is sent: the adapter may prepare this one meanwhile
    * (the embedded store serialises its documents), and sends nothing if `after` rejects (this call
-   * then rejects with the same reason, unless the preparation itself failed first). A rebuild serialises one batch while the one before is
-   * being committed, and a batch never commits after the one before it failed.
+   * then rejects with the same reason, unless the preparation itself failed first). A rebuild
+   * serialises one batch while the one before is being committed, and a batch never commits after
+   * the one before it failed.
    */
   after?: Promise<void>;
 }

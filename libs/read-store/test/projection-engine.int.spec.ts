@@ -236,14 +236,15 @@ describe('ProjectionEngine', () => {
     failing.mockRestore();
     await engine.stop();
     expect(await store.listCollections()).toContain('tallies_g2');
-    const grace = 100;
+    const grace = 300;
     engine = await startEngine([tallies()], grace, 50);
-    // The retirement's timer fires while the rebuild runs: each batch waits a little longer.
+    // The retirement's timer fires while the rebuild runs (8 batches of 50 events, each held back
+    // 60 ms: longer than the grace).
     jest
       .spyOn(store, 'write')
       .mockImplementation((writes, options) =>
         options?.unshared
-          ? new Promise((resolve) => setTimeout(resolve, 15)).then(() => write(writes, options))
+          ? new Promise((resolve) => setTimeout(resolve, 60)).then(() => write(writes, options))
           : write(writes, options),
       );
     await engine.rebuild('tallies');

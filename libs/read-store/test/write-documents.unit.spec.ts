@@ -100,4 +100,45 @@ describe('writeDocuments', () => {
       rmSync(dirname(file), { recursive: true, force: true });
     });
   });
+
+  it('is not refused when another connection commits between its first read and its first write', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-wd-')), 'read.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE "c_docs" (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)');
+    const other = new Database(file, { timeout: 0 });
+    let othersCommit = 'not tried';
+    // The store's own connection as the writer sees it, except that another connection (the
+    // lease's renewal on the main thread) tries to commit right after the write's first read.
+    const writer = new Proxy(db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (key === 'pragma')
+          return (source: string, options?: object) => {
+            const result = target.pragma(source, options);
+            if (source === 'schema_version' && othersCommit === 'not tried') {
+              try {
+                other.exec(`INSERT INTO c_docs (id, doc) VALUES ('other', '{}')`);
+                othersCommit = 'committed';
+              } catch (error) {
+                othersCommit = String((error as { code?: unknown }).code);
+              }
+            }
+            return result;
+          };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const ids = Array.from({ length: 1500 }, () => randomUUID());
+    expect(
+      writeDocuments(writer, { tables: [{ table: '"c_docs"', ids, jsons: ids.map(() => '{}') }] }),
+    ).toEqual({ ok: true });
+    // It waited for this write instead (busy_timeout 0 here: refused at once).
+    expect(othersCommit).toBe('SQLITE_BUSY');
+    other.exec(`INSERT INTO c_docs (id, doc) VALUES ('other', '{}')`);
+    expect(db.prepare('SELECT count(*) AS n FROM c_docs').get()).toEqual({ n: 1501 });
+    other.close();
+    db.close();
+    rmSync(dirname(file), { recursive: true, force: true });
+  });
 });

@@ -101,6 +101,10 @@ export function writeDocuments(
   };
   let current = -1;
   try {
+    // IMMEDIATE: the write lock is taken (waiting as busy_timeout allows) before anything is
+    // read. A deferred transaction that reads first (the schema version, a table's indexes) and
+    // then writes fails at once with SQLITE_BUSY_SNAPSHOT if another connection committed in
+    // between: the lease's renewal on the main thread's connection does, every few seconds.
     db.transaction(() => {
       if (schema.length > 0) statements.clear();
       for (const sql of schema) db.exec(sql);
@@ -118,7 +122,7 @@ export function writeDocuments(
           else upsert.run(ids[i], json);
         }
       }
-    })();
+    }).immediate();
     return { ok: true };
   } catch (error) {
     // Matched by code, not class: better-sqlite3's error class belongs to whichever realm loaded it.
