@@ -20,6 +20,8 @@ export const DROP_GRACE_MS = 15 * CATALOG_POLL_MS;
 export class GenerationRetirement {
   /** The drops waiting for their grace period, by `checkpointId(projection, generation)`. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The drops under way, by the same key (failures are reported through `onError`). */
+  private readonly dropping = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: ReadStore,
@@ -30,14 +32,17 @@ export class GenerationRetirement {
   /** The generation stopped serving now: dropped with its checkpoint after the grace period. */
   retire(projection: Projection, generation: number): void {
     const key = checkpointId(projection.name, generation);
-    this.cancel(projection.name, generation);
+    void this.cancel(projection.name, generation);
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      this.drop(projection, generation).catch((error) =>
-        this.onError(
-          `could not drop generation ${generation} of ${projection.name}: ${error instanceof Error ? error.message : error}`,
-        ),
-      );
+      const drop = this.drop(projection, generation)
+        .catch((error) =>
+          this.onError(
+            `could not drop generation ${generation} of ${projection.name}: ${error instanceof Error ? error.message : error}`,
+          ),
+        )
+        .finally(() => this.dropping.delete(key));
+      this.dropping.set(key, drop);
     }, this.graceMs);
     timer.unref();
     this.timers.set(key, timer);
@@ -46,12 +51,14 @@ export class GenerationRetirement {
   /**
    * A generation about to be built again (a rebuild takes the number a failed one left behind,
    * which the start retired): its drop would otherwise land in the middle of the new build, or
-   * after its switch, on the live generation.
+   * after its switch, on the live generation. Resolves once a drop already under way has ended
+   * (MongoDB's `drop` of a large collection is not instant, and the build must come after it).
    */
-  cancel(name: string, generation: number): void {
+  cancel(name: string, generation: number): Promise<void> {
     const key = checkpointId(name, generation);
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
+    return this.dropping.get(key) ?? Promise.resolve();
   }
 
   /**

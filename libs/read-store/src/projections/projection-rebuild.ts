@@ -76,7 +76,7 @@ export class ProjectionRebuilds {
   }
 
   private async run(projection: Projection, build: Build): Promise<void> {
-    this.retirement.cancel(projection.name, build.generation);
+    await this.retirement.cancel(projection.name, build.generation);
     await this.catalog.dropCollections(projection, build.generation);
     // The indexes are made once the documents are in (one sort instead of an index update per
     // document: about twice as fast for a collection of a million documents), before the switch.
