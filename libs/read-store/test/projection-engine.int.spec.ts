@@ -2,59 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventStore, RecordedEvent, SqliteEventStore } from '@companion/event-store';
+import { EventStore, SqliteEventStore } from '@companion/event-store';
 import {
   CHECKPOINTS,
   checkpointId,
   Doc,
   Projection,
-  ProjectionContext,
   ProjectionEngine,
   ReadModels,
   readProjectionProgress,
   SqliteReadStore,
 } from '../src';
-
-interface Tally extends Doc {
-  count: number;
-  last: string;
-}
-
-function tallies(version = 1, fail?: (e: RecordedEvent) => boolean): Projection {
-  return {
-    name: 'tallies',
-    version,
-    collections: [{ name: 'tallies', indexes: [{ name: 'by_count', fields: [['count', -1]] }] }],
-    eventTypes: ['Counted'],
-    async apply(event: RecordedEvent, ctx: ProjectionContext) {
-      if (fail?.(event)) throw new Error('boom');
-      await ctx.update<Tally>('tallies', event.streamName, (t) => ({
-        _id: event.streamName,
-        count: (t?.count ?? 0) + (version === 1 ? 1 : 10),
-        last: (event.data as { label: string }).label,
-      }));
-    },
-  };
-}
-
-const other: Projection = {
-  name: 'labels',
-  version: 1,
-  collections: [{ name: 'labels' }],
-  eventTypes: ['Counted'],
-  async apply(event, ctx) {
-    const label = (event.data as { label: string }).label;
-    ctx.put('labels', { _id: label, stream: event.streamName });
-  },
-};
-
-async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { other, Tally, tallies, until } from './support/tallies';
 
 describe('ProjectionEngine', () => {
   let dir: string;

@@ -113,18 +113,26 @@ describe('writeDocuments', () => {
     const writer = new Proxy(db, {
       get(target, key) {
         const value = Reflect.get(target, key, target) as unknown;
-        if (key === 'pragma')
-          return (source: string, options?: object) => {
-            const result = target.pragma(source, options);
-            if (source === 'schema_version' && othersCommit === 'not tried') {
-              try {
-                other.exec(`INSERT INTO c_docs (id, doc) VALUES ('other', '{}')`);
-                othersCommit = 'committed';
-              } catch (error) {
-                othersCommit = String((error as { code?: unknown }).code);
-              }
-            }
-            return result;
+        if (key === 'prepare')
+          return (source: string) => {
+            const statement = target.prepare(source);
+            if (!source.startsWith('PRAGMA index_list')) return statement;
+            // The statement runs (a read), then the other connection tries to commit.
+            const all = statement.all.bind(statement);
+            return Object.assign(statement, {
+              all: (...params: unknown[]) => {
+                const rows = all(...params);
+                if (othersCommit === 'not tried') {
+                  try {
+                    other.exec(`INSERT INTO c_docs (id, doc) VALUES ('other', '{}')`);
+                    othersCommit = 'committed';
+                  } catch (error) {
+                    othersCommit = String((error as { code?: unknown }).code);
+                  }
+                }
+                return rows;
+              },
+            });
           };
         return typeof value === 'function' ? value.bind(target) : value;
       },

@@ -17,7 +17,7 @@ import { CachedWrite, DocumentCache } from './document-cache';
 import {
   DocumentWriteRequest,
   DocumentWriteResult,
-  TableWrites,
+  groupByTable,
   writeDocuments,
 } from './write-documents';
 import { compileFilter, compileSort, fieldExpr } from './sql-filter';
@@ -34,10 +34,7 @@ const WRITER_PRAGMAS = [
   // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
   // it), so the read store does not pay for a flush per transaction.
   'synchronous = NORMAL',
-  // Fewer, larger WAL checkpoints: projection batches write many small documents. Not more: a
-  // reader looks each page it misses up in every 4 096 frames' part of the WAL's index, so a long
-  // WAL makes the API's reads dearer; and this connection serves the live writes and a rebuild's
-  // alike (a larger interval for a rebuild alone: docs/rebuild-speed.md, measured, not adopted).
+  // Fewer, larger WAL checkpoints: projection batches write many small documents.
   'wal_autocheckpoint = 10000',
   // Documents go to random places in large B-trees: keep more of their pages in memory (128 MiB).
   'cache_size = -131072',
@@ -199,24 +196,8 @@ export class SqliteReadStore implements ReadStore {
 
   async write(writes: readonly Write[], options: WriteOptions = {}): Promise<void> {
     if (writes.length === 0) return options.after;
-    // Whatever fails below before `after` is awaited, `after`'s own failure is still handled.
-    options.after?.catch(() => undefined);
-    const byCollection = new Map<string, TableWrites>();
-    for (const w of writes) {
-      let group = byCollection.get(w.collection);
-      if (!group)
-        byCollection.set(
-          w.collection,
-          (group = { table: table(w.collection), ids: [], jsons: [] }),
-        );
-      if (w.op === 'put') {
-        group.ids.push(w.doc._id);
-        group.jsons.push(JSON.stringify(w.doc));
-      } else {
-        group.ids.push(w.id);
-        group.jsons.push(null);
-      }
-    }
+    options.after?.catch(() => undefined); // a failure below comes first: `after`'s is handled
+    const byCollection = groupByTable(writes, table);
     const tables = [...byCollection.values()];
     if (options.after) await options.after;
     const cached: CachedWrite[] = this.cache

@@ -1,3 +1,5 @@
+import type { Write } from '../read-store.port';
+
 /**
  * The embedded read store's write path, as one function of its own module: the writer thread loads
  * this module by path (WriterThread), and an in-memory database (which no other thread can open)
@@ -20,6 +22,25 @@ export interface DocumentWriteRequest {
   /** Schema statements (tables, indexes), run first in the same transaction. */
   schema?: string[];
   tables: TableWrites[];
+}
+
+/** The writes of one call, per collection in order of first appearance, as the thread takes them. */
+export function groupByTable(
+  writes: readonly Write[],
+  tableOf: (collection: string) => string,
+): Map<string, TableWrites> {
+  const byCollection = new Map<string, TableWrites>();
+  for (const w of writes) {
+    let group = byCollection.get(w.collection);
+    if (!group)
+      byCollection.set(
+        w.collection,
+        (group = { table: tableOf(w.collection), ids: [], jsons: [] }),
+      );
+    group.ids.push(w.op === 'put' ? w.doc._id : w.id);
+    group.jsons.push(w.op === 'put' ? JSON.stringify(w.doc) : null);
+  }
+  return byCollection;
 }
 
 /** `duplicate`: the index, in `tables`, of the table whose unique index refused a document. */
@@ -63,26 +84,15 @@ export function keyOrder(ids: readonly string[]): Float64Array {
 /**
  * Whether a table's rows may be written in any order: not when it has a unique index of its own
  * (one a collection declares), where one document may give up a value that the next one takes.
- * Remembered per table until the file's schema changes (here or in another process).
+ * Asked for every large write (one pragma beside a thousand inserts), so an index made since,
+ * here or by another process, is never missed.
  */
 function anyOrder(db: any, table: string): boolean {
-  const known: { version: number; tables: Map<string, boolean> } =
-    db.__companionOrderFree ?? (db.__companionOrderFree = { version: -1, tables: new Map() });
-  const version = db.pragma('schema_version', { simple: true }) as number;
-  if (version !== known.version) {
-    known.version = version;
-    known.tables.clear();
-  }
-  let free = known.tables.get(table);
-  if (free === undefined) {
-    const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
-      unique: number;
-      origin: string;
-    }>;
-    free = !indexes.some((index) => index.unique === 1 && index.origin === 'c');
-    known.tables.set(table, free);
-  }
-  return free;
+  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
+    unique: number;
+    origin: string;
+  }>;
+  return !indexes.some((index) => index.unique === 1 && index.origin === 'c');
 }
 
 export function writeDocuments(
@@ -102,7 +112,7 @@ export function writeDocuments(
   let current = -1;
   try {
     // IMMEDIATE: the write lock is taken (waiting as busy_timeout allows) before anything is
-    // read. A deferred transaction that reads first (the schema version, a table's indexes) and
+    // read. A deferred transaction that reads first (a table's indexes, before ordering) and
     // then writes fails at once with SQLITE_BUSY_SNAPSHOT if another connection committed in
     // between: the lease's renewal on the main thread's connection does, every few seconds.
     db.transaction(() => {

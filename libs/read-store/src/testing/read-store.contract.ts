@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Doc, DuplicateKeyError, Filter, ReadStore } from '../read-store.port';
+import { writeAfterCases } from './write-after.contract';
 
 interface Item extends Doc {
   name: string;
@@ -228,44 +229,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       await store.dropCollection(unique);
     });
 
-    it('writes in the order given where a unique index makes the order matter', async () => {
-      const unique = `${coll}_u`;
-      await store.ensureCollection(unique, [
-        { name: 'by_name', fields: [['name', 1]], unique: true },
-      ]);
-      await store.write([{ collection: unique, op: 'put', doc: { _id: 'z', name: 'same' } }]);
-      // 'z' gives the name up before 'a' takes it: in id order 'a' would come first and be refused.
-      await store.write([
-        { collection: unique, op: 'put', doc: { _id: 'z', name: 'other' } },
-        { collection: unique, op: 'put', doc: { _id: 'a', name: 'same' } },
-      ]);
-      expect(await store.get(unique, 'a')).toEqual({ _id: 'a', name: 'same' });
-      expect(await store.get(unique, 'z')).toEqual({ _id: 'z', name: 'other' });
-      await store.dropCollection(unique);
-    });
-
-    it('sends a write with `after` once that write has committed, and nothing if it failed', async () => {
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const waiting = store.write([{ collection: coll, op: 'put', doc: { _id: 'later' } }], {
-        after: gate,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await store.get(coll, 'later')).toBeNull();
-      open();
-      await waiting;
-      expect(await store.get(coll, 'later')).toEqual({ _id: 'later' });
-
-      const failed = Promise.reject(new Error('the write before failed'));
-      await expect(
-        store.write([{ collection: coll, op: 'put', doc: { _id: 'never' } }], {
-          after: failed,
-          unshared: true,
-        }),
-      ).rejects.toThrow('the write before failed');
-      await expect(store.write([], { after: failed })).rejects.toThrow('the write before failed');
-      expect(await store.get(coll, 'never')).toBeNull();
-    });
+    writeAfterCases(() => ({ store, coll }));
 
     it('a rejected write leaves nothing behind, in any collection', async () => {
       const unique = `${coll}_u`;
