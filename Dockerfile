@@ -12,6 +12,9 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The young generation's size, as `npm start` sets it (docs/garbage-collection.md): for every node
+# process of the image, the API, the projector and the CLI alike.
+ENV NODE_OPTIONS=--max-semi-space-size=64
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

@@ -8,6 +8,21 @@ const { join } = require('node:path');
 const ROOT = join(__dirname, '..');
 const MAIN = join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js');
 
+/**
+ * Node's own flags for a process the bench starts: those its npm script gives it (package.json:
+ * `start` for the service, `cli` for a rebuild), so what is measured is what `npm start` runs;
+ * BENCH_NODE_FLAGS replaces them ("" for none), for the service and the rebuilds alike.
+ */
+function nodeFlags(script) {
+  const flags =
+    process.env.BENCH_NODE_FLAGS ??
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+      .scripts[script].split(/\s+/)
+      .filter((arg) => arg.startsWith('--'))
+      .join(' ');
+  return flags.split(/\s+/).filter(Boolean);
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -43,6 +58,7 @@ async function startService(dataDir, env = {}) {
   const child = spawn(
     process.execPath,
     [
+      ...nodeFlags('start'),
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),
@@ -69,6 +85,15 @@ async function startService(dataDir, env = {}) {
     baseUrl,
     startupMs,
     health,
+    /** The service's peak resident memory so far (VmHWM, MiB), or null where /proc has none. */
+    peakRssMiB: () => {
+      try {
+        const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return kb ? Math.round(Number(kb[1]) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -118,4 +143,14 @@ function cpuMsOf(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-module.exports = { ROOT, MAIN, cpuMsOf, freePort, startService, waitHealthy, pool, call };
+module.exports = {
+  ROOT,
+  MAIN,
+  nodeFlags,
+  cpuMsOf,
+  freePort,
+  startService,
+  waitHealthy,
+  pool,
+  call,
+};

@@ -8,7 +8,7 @@ const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, writeFileSync } = require('node:fs');
 const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, startService } = require('./lib');
+const { ROOT, nodeFlags, startService } = require('./lib');
 
 const name = process.argv[2] ?? '10000-1000000';
 const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
@@ -35,9 +35,13 @@ async function main() {
   const rebuilds = [];
   for (const projection of projections) {
     const t0 = Date.now();
-    const out = execFileSync(process.execPath, [CLI, 'rebuild', projection, '--inline', '--json'], {
-      env: { ...process.env, DATA_DIR: work },
-    }).toString();
+    const out = execFileSync(
+      process.execPath,
+      [...nodeFlags('cli'), CLI, 'rebuild', projection, '--inline', '--json'],
+      {
+        env: { ...process.env, DATA_DIR: work },
+      },
+    ).toString();
     const seconds = (Date.now() - t0) / 1000;
     const lines = out
       .trim()
@@ -64,6 +68,7 @@ async function main() {
       node: process.version,
     },
     conditions: process.env.BENCH_CONDITIONS ?? null,
+    nodeFlags: { service: nodeFlags('start').join(' '), rebuild: nodeFlags('cli').join(' ') },
     loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
     events,
     firstStartMs: Math.round(first.startupMs),

@@ -41,6 +41,15 @@ function verdict(res, target) {
   return `${what}: ${met ? '**met**' : 'missed'}`;
 }
 
+/** The Node flags a run's processes had (recorded from 2026-11-26 on; none before). */
+function flags(r) {
+  if (!r.nodeFlags) return '';
+  const { service, rebuild } = r.nodeFlags;
+  return service === rebuild
+    ? `; node ${service || 'without flags'}`
+    : `; node ${service || 'without flags'} (rebuild: ${rebuild || 'none'})`;
+}
+
 function serviceRun(r, file) {
   const agents = r.dataSet.agents;
   const out = [
@@ -48,6 +57,7 @@ function serviceRun(r, file) {
       `data set \`${r.dataSet.name}\` (${n(r.dataSet.events)} events); ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}; ` +
       `${r.load.tool}, ${r.load.connections} connections, ${r.load.seconds} s per scenario after its cold pass` +
+      flags(r) +
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
     '',
@@ -64,6 +74,7 @@ function serviceRun(r, file) {
     );
   }
   const tail = [];
+  if (r.servicePeakRssMiB) tail.push(`the service's peak RSS ${n(r.servicePeakRssMiB)} MiB`);
   if (r.startupMs) tail.push(`start-up ${n(r.startupMs)} ms`);
   if (r.rebuild)
     tail.push(
@@ -80,6 +91,7 @@ function logRun(r, file) {
     : '';
   const out = [
     `**Rebuilds on the ${n(r.events)}-event log** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC${machine}` +
+      flags(r) +
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
     '',

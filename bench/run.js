@@ -14,6 +14,7 @@
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
 //   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
+//   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
@@ -21,7 +22,7 @@ const { join } = require('node:path');
 const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
-const { ROOT, startService } = require('./lib');
+const { ROOT, nodeFlags, startService } = require('./lib');
 const { benchRequests } = require('./requests');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -65,6 +66,7 @@ async function main() {
   const ceilings = [];
   const floors = [];
   const plains = [];
+  let servicePeakRssMiB = null;
 
   const service = await startService(work);
   try {
@@ -139,6 +141,7 @@ async function main() {
           `GET ${r.page}: first byte p50 ${r.p50ms} ms, p99 ${r.p99ms} ms (${r.samples} requests one at a time)`,
         );
     }
+    servicePeakRssMiB = service.peakRssMiB();
   } finally {
     await service.stop();
   }
@@ -156,6 +159,7 @@ async function main() {
     execFileSync(
       process.execPath,
       [
+        ...nodeFlags('cli'),
         join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'),
         'rebuild',
         'agents',
@@ -185,6 +189,8 @@ async function main() {
     only: only ?? null,
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     conditions: process.env.BENCH_CONDITIONS ?? null,
+    nodeFlags: { service: nodeFlags('start').join(' '), rebuild: nodeFlags('cli').join(' ') },
+    servicePeakRssMiB,
     ceilings,
     plainNest: plains,
     floors,
@@ -194,11 +200,13 @@ async function main() {
     rebuild,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  // Named by the minute it ended, so no run is written over another; `node bench/report.js <file>`
-  // renders it as the tables of docs/benchmarks.md.
+  // Named by the minute it ended, and the second too when a run of that minute is already there
+  // (a BENCH_ONLY run can take less than one), so no run is written over another;
+  // `node bench/report.js <file>` renders it as the tables of docs/benchmarks.md.
   const suffix = only ? `-only-${only.replace(/[^a-z0-9]+/gi, '-')}` : '';
-  const stamp = report.date.slice(0, 16).replace(':', '');
-  const file = join(ROOT, 'bench', 'results', `${stamp}-${N}-agents${suffix}.json`);
+  const named = (stamp) => join(ROOT, 'bench', 'results', `${stamp}-${N}-agents${suffix}.json`);
+  let file = named(report.date.slice(0, 16).replace(':', ''));
+  if (existsSync(file)) file = named(report.date.slice(0, 19).replace(/:/g, ''));
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   if (rebuild)
     console.log(
