@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: start the built service as its own process, wait for health,
 // and a bounded-concurrency HTTP runner. Plain JavaScript over dist/ (npm run bench builds first).
 const { spawn } = require('node:child_process');
-const { readFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
 
@@ -21,6 +21,30 @@ function nodeFlags(script) {
       .filter((arg) => arg.startsWith('--'))
       .join(' ');
   return flags.split(/\s+/).filter(Boolean);
+}
+
+/** What a result records of the Node flags: the scripts' (or BENCH_NODE_FLAGS) and an inherited NODE_OPTIONS. */
+function nodeFlagsUsed() {
+  return {
+    service: nodeFlags('start').join(' '),
+    rebuild: nodeFlags('cli').join(' '),
+    nodeOptions: process.env.NODE_OPTIONS ?? null,
+  };
+}
+
+/**
+ * Writes a result into bench/results, named by the minute its run ended, and the second too when a
+ * result of that minute is already there (a short run can take less than one), so no run is
+ * written over another; `node bench/report.js <file>` renders it as the tables of docs/benchmarks.md.
+ */
+function writeResult(report, name) {
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  let file = join(dir, `${report.date.slice(0, 16).replace(':', '')}-${name}.json`);
+  if (existsSync(file))
+    file = join(dir, `${report.date.slice(0, 19).replace(/:/g, '')}-${name}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  return file;
 }
 
 function freePort() {
@@ -147,6 +171,8 @@ module.exports = {
   ROOT,
   MAIN,
   nodeFlags,
+  nodeFlagsUsed,
+  writeResult,
   cpuMsOf,
   freePort,
   startService,

@@ -5,10 +5,10 @@
 // 3. an inline rebuild of each named projection from position 0: the rebuild throughput.
 //   node bench/log-bench.js 10000-1000000 [projection …]     (default: every projection)
 const { execFileSync } = require('node:child_process');
-const { cpSync, existsSync, mkdirSync, writeFileSync } = require('node:fs');
+const { cpSync, existsSync } = require('node:fs');
 const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, nodeFlags, startService } = require('./lib');
+const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
 
 const name = process.argv[2] ?? '10000-1000000';
 const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
@@ -68,18 +68,14 @@ async function main() {
       node: process.version,
     },
     conditions: process.env.BENCH_CONDITIONS ?? null,
-    nodeFlags: { service: nodeFlags('start').join(' '), rebuild: nodeFlags('cli').join(' ') },
+    nodeFlags: nodeFlagsUsed(),
     loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
     events,
     firstStartMs: Math.round(first.startupMs),
     startupMs: starts,
     rebuilds,
   };
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  writeFileSync(
-    join(ROOT, 'bench', 'results', `${report.date.slice(0, 16).replace(':', '')}-log-${name}.json`),
-    JSON.stringify(report, null, 2) + '\n',
-  );
+  writeResult(report, `log-${name}`);
 }
 
 main().catch((e) => {

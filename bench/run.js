@@ -16,13 +16,13 @@
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 const { execFileSync } = require('node:child_process');
-const { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { cpSync, existsSync, readFileSync, rmSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
 const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
-const { ROOT, nodeFlags, startService } = require('./lib');
+const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
 const { benchRequests } = require('./requests');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -189,7 +189,7 @@ async function main() {
     only: only ?? null,
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     conditions: process.env.BENCH_CONDITIONS ?? null,
-    nodeFlags: { service: nodeFlags('start').join(' '), rebuild: nodeFlags('cli').join(' ') },
+    nodeFlags: nodeFlagsUsed(),
     servicePeakRssMiB,
     ceilings,
     plainNest: plains,
@@ -199,15 +199,8 @@ async function main() {
     startupMs,
     rebuild,
   };
-  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-  // Named by the minute it ended, and the second too when a run of that minute is already there
-  // (a BENCH_ONLY run can take less than one), so no run is written over another;
-  // `node bench/report.js <file>` renders it as the tables of docs/benchmarks.md.
   const suffix = only ? `-only-${only.replace(/[^a-z0-9]+/gi, '-')}` : '';
-  const named = (stamp) => join(ROOT, 'bench', 'results', `${stamp}-${N}-agents${suffix}.json`);
-  let file = named(report.date.slice(0, 16).replace(':', ''));
-  if (existsSync(file)) file = named(report.date.slice(0, 19).replace(/:/g, ''));
-  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  const file = writeResult(report, `${N}-agents${suffix}`);
   if (rebuild)
     console.log(
       `\nstart-up ${startupMs} ms with ${events} events; rebuild of "agents" ${rebuild.eventsPerSecond} events/s (the log read whole, the agents events applied)`,
