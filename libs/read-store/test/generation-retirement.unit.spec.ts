@@ -1,15 +1,7 @@
 import { SqliteReadStore } from '../src/embedded/sqlite-read-store';
 import { CHECKPOINTS } from '../src/projections/catalog';
 import { GenerationRetirement } from '../src/projections/generation-retirement';
-import type { Projection } from '../src/projections/projection';
-
-const tallies: Projection = {
-  name: 'tallies',
-  version: 1,
-  collections: [{ name: 'tallies' }],
-  eventTypes: [],
-  apply: async () => {},
-};
+import { tallies } from './support/tallies';
 
 describe('GenerationRetirement.cancel', () => {
   let store: SqliteReadStore;
@@ -27,7 +19,7 @@ describe('GenerationRetirement.cancel', () => {
 
   it('stops a drop still waiting for its grace period', async () => {
     const retirement = new GenerationRetirement(store, 30, (m) => errors.push(m));
-    retirement.retire(tallies, 2);
+    retirement.retire(tallies(), 2);
     await retirement.cancel('tallies', 2);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await store.listCollections()).toContain('tallies_g2');
@@ -45,7 +37,7 @@ describe('GenerationRetirement.cancel', () => {
       }),
     );
     const retirement = new GenerationRetirement(store, 0, (m) => errors.push(m));
-    retirement.retire(tallies, 2);
+    retirement.retire(tallies(), 2);
     await started;
     let cancelled = false;
     const cancel = retirement.cancel('tallies', 2).then(() => (cancelled = true));

@@ -58,7 +58,7 @@ const ORDER_FROM_ROWS = 1_000;
  * The positions of `ids` in about the ids' sort order. The unique id index is a B-tree of random
  * ids (UUIDs): inserting a batch's ids in order walks it from one end to the other instead of
  * jumping to a leaf out of the CPU's caches for each (1 000 000 ids in batches of 50 000: 4.9 s
- * instead of 8.3 s, docs/rebuild-speed.md). The order need only be local, not exact: each key is
+ * instead of 8.3 s, docs/rebuild-writer-thread.md). The order need only be local, not exact: each key is
  * the id's first four characters (seven bits each) above its position, sorted by a typed array's
  * numeric sort without a comparator call per pair. The same id twice keeps its order (same key
  * above the position), so the later write still wins.

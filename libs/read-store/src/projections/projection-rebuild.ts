@@ -104,7 +104,7 @@ export class ProjectionRebuilds {
       // No query reads this generation before the switch, and the next batch reads this one from
       // its unit of work: the store need not show these documents before they commit. The store
       // serialises this batch while the one before commits (`after`); serialised after that
-      // commit, it was a fifth of the main thread that overlapped nothing (docs/rebuild-speed.md).
+      // commit, it was a fifth of the main thread that overlapped nothing (docs/rebuild-writer-thread.md).
       const before = writing;
       writing = this.store.write(writes, { unshared: true, after: before });
       // A failure of `before` fails `writing` too; it is thrown once, by the next line.

@@ -2,7 +2,7 @@ import type { ReadStore } from '../read-store.port';
 
 /**
  * `WriteOptions.after`, as every ReadStore adapter honours it (the rebuild's hand-over of one batch
- * while the one before commits: docs/rebuild-speed.md). Part of readStoreContract, on its store and
+ * while the one before commits: docs/rebuild-writer-thread.md). Part of readStoreContract, on its store and
  * its fresh collection.
  */
 export function writeAfterCases(current: () => { store: ReadStore; coll: string }): void {
