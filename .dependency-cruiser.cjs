@@ -10,9 +10,13 @@
 // - `src/domain/index.ts` (`@companion/<lib>/domain`), the pure door: another context's domain code
 //   may import only this one, because the main door brings Nest and the stores with it;
 // - `src/testing/` (`@companion/platform/testing` and the contract suites and projection harness),
-//   the test-support door, for specs only.
+//   the test-support door, for specs only;
+// - `event-store/src/esdb/index.ts` and `read-store/src/mongo/index.ts` (`@companion/event-store/esdb`,
+//   `@companion/read-store/mongo`), the production adapters' doors, which the running code imports
+//   only on demand (their clients take ~0.3 s to load; docs/production.md, "Loading the drivers").
 const FEATURES = '(agents|matching|dates|mixer|pulse|feed|realtime|owner)';
 const SPEC = '(\\.spec\\.ts$|^test/|^libs/[^/]+/test/)';
+const DRIVER_DOORS = '^libs/(event-store/src/esdb|read-store/src/mongo)/index\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -46,6 +50,7 @@ module.exports = {
           '^libs/[^/]+/src/index\\.ts$',
           '^libs/[^/]+/src/domain/index\\.ts$',
           '^libs/[^/]+/src/testing/',
+          DRIVER_DOORS,
         ],
       },
     },
@@ -60,8 +65,21 @@ module.exports = {
           '^libs/[^/]+/src/index\\.ts$',
           '^libs/[^/]+/src/domain/index\\.ts$',
           '^libs/[^/]+/src/testing/',
+          DRIVER_DOORS,
         ],
       },
+    },
+    {
+      name: 'drivers-load-on-demand',
+      severity: 'error',
+      comment:
+        'The KurrentDB and MongoDB adapters are imported with `await import()` where the ' +
+        'configuration asks for them, so that the embedded default never loads their clients; ' +
+        'specs may import them directly.',
+      from: {
+        pathNot: `${SPEC}|^libs/[^/]+/src/testing/|^libs/(event-store/src/esdb|read-store/src/mongo)/`,
+      },
+      to: { path: '^libs/(event-store/src/esdb|read-store/src/mongo)/', dynamic: false },
     },
     {
       name: 'testing-doors-only-from-specs',

@@ -5,6 +5,8 @@ const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const moduleNameMapper = {
   '^@companion/([a-z-]+)/domain$': '<rootDir>/libs/$1/src/domain',
   '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
+  '^@companion/event-store/esdb$': '<rootDir>/libs/event-store/src/esdb',
+  '^@companion/read-store/mongo$': '<rootDir>/libs/read-store/src/mongo',
   '^@companion/([a-z-]+)$': '<rootDir>/libs/$1/src',
 };
 const common = { transform, moduleNameMapper, testEnvironment: 'node' };

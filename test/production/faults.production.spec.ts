@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EsdbEventStore } from '@companion/event-store';
+import { EsdbEventStore } from '@companion/event-store/esdb';
 import { loadConfig } from '@companion/platform';
 import {
   CheckpointWatcher,
-  MongoReadStore,
   physicalName,
   Projection,
   ProjectionEngine,
@@ -14,6 +13,7 @@ import {
   ReadStore,
   SqliteReadStore,
 } from '@companion/read-store';
+import { MongoReadStore } from '@companion/read-store/mongo';
 import { buildProjections } from '@companion/all-projections';
 import { agentInput, client } from '../support/app';
 

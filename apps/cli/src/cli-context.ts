@@ -23,7 +23,7 @@ export async function withStores(
 ): Promise<void> {
   const json = command.optsWithGlobals<{ json?: boolean }>().json ?? false;
   const config = loadConfig();
-  const events = openEventStore(config);
+  const events = await openEventStore(config);
   try {
     await work({ config, events, json });
   } finally {

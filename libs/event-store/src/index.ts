@@ -1,7 +1,6 @@
 export * from './event-store.port';
 export * from './sqlite/sqlite-event-store';
-export * from './esdb/esdb-event-store';
-export { isEventStoreUrl } from './esdb/esdb-client';
+export { isEventStoreUrl } from './event-store-url';
 export { WriterThread } from './sqlite/writer-thread';
 export type { WriteModule } from './sqlite/writer-thread';
 export { moduleWorker } from './module-worker';

@@ -1,5 +1,6 @@
 import { UnavailableError, UnknownError } from '@kurrent/kurrentdb-client';
-import { AppendOutcomeUnknownError, EsdbEventStore } from '@companion/event-store';
+import { AppendOutcomeUnknownError } from '@companion/event-store';
+import { EsdbEventStore } from '@companion/event-store/esdb';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
 import { Decider, DomainEvent } from '../src/domain';
 import { eventIdOf, runInCommandScope } from '../src/event-sourcing/command-ids';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AccessDeniedError, UnknownError } from '@kurrent/kurrentdb-client';
-import { EsdbEventStore, RecordedEvent } from '@companion/event-store';
+import { RecordedEvent } from '@companion/event-store';
+import { EsdbEventStore } from '@companion/event-store/esdb';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
 import { ProcessHealth } from '../src/health/process-health';
 import { LiveLog } from '../src/live/live-log';

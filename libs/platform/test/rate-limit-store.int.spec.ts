@@ -1,4 +1,4 @@
-import { MongoReadStore } from '@companion/read-store';
+import { MongoReadStore } from '@companion/read-store/mongo';
 import { randomUUID } from 'node:crypto';
 import { InMemoryRateLimitStore, MongoRateLimitStore, RateLimitStore } from '../src';
 

@@ -4,7 +4,6 @@ export * from './projections/projection';
 export * from './projections/catalog';
 export * from './projections/read-models';
 export * from './projections/projection-engine';
-export * from './mongo/mongo-read-store';
 export * from './projections/checkpoint-watcher';
 export * from './projections/projection-progress';
 export * from './projections/generation-retirement';

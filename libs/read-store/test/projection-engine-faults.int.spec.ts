@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccessDeniedError } from '@kurrent/kurrentdb-client';
-import { EsdbEventStore } from '@companion/event-store';
+import { EsdbEventStore } from '@companion/event-store/esdb';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
 import { Projection, ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
 

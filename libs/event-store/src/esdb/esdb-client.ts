@@ -1,4 +1,5 @@
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { isEventStoreUrl } from '../event-store-url';
 
 /**
  * The part of `@kurrent/kurrentdb-client` the adapter uses. Naming it lets the fault tests hand the
@@ -8,13 +9,6 @@ export type EsdbClient = Pick<
   KurrentDBClient,
   'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
 >;
-
-/** The URL schemes accepted for EVENTSTORE_URL; `esdb` is the product's former name. */
-const SCHEME = /^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\//i;
-
-export function isEventStoreUrl(url: string): boolean {
-  return SCHEME.test(url);
-}
 
 /**
  * `kurrentdb://admin:changeit@localhost:2113?tls=false`. The client accepts `esdb://` too but warns

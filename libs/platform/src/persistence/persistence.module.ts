@@ -80,7 +80,7 @@ export class PersistenceModule {
         {
           provide: EVENT_STORE,
           inject: [CONFIG, CLOCK],
-          useFactory: (config: AppConfig, clock: Clock): EventStore =>
+          useFactory: (config: AppConfig, clock: Clock): Promise<EventStore> =>
             openEventStore(config, () => clock.now()),
         },
         {

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { MongoReadStore, READ_STORE, ReadStore } from '@companion/read-store';
+import { READ_STORE, ReadStore } from '@companion/read-store';
 import { AppConfig, CONFIG } from '../config/config';
 import { MongoRateLimitStore } from './mongo-rate-limit-store';
 import { InMemoryRateLimitStore, RATE_LIMIT_STORE, RateLimitStore } from './rate-limit-store';
@@ -21,14 +21,15 @@ class RateLimitStoreCloser implements OnApplicationShutdown {
       provide: RATE_LIMIT_STORE,
       inject: [CONFIG, READ_STORE],
       // Shared through MongoDB whenever the read store is MongoDB (MONGO_URL): every instance
-      // behind the balancer counts into the same windows.
-      useFactory: (
-        config: AppConfig,
-        store: ReadStore,
-      ): Promise<RateLimitStore> | RateLimitStore =>
-        config.rateLimits && store instanceof MongoReadStore
-          ? MongoRateLimitStore.over(store.db)
-          : new InMemoryRateLimitStore(),
+      // behind the balancer counts into the same windows. The adapter's door is imported only
+      // then (openReadStore has loaded it already), so the embedded mode never loads the driver.
+      useFactory: async (config: AppConfig, store: ReadStore): Promise<RateLimitStore> => {
+        if (config.rateLimits && config.mongoUrl) {
+          const { MongoReadStore } = await import('@companion/read-store/mongo');
+          if (store instanceof MongoReadStore) return MongoRateLimitStore.over(store.db);
+        }
+        return new InMemoryRateLimitStore();
+      },
     },
     RateLimiter,
     RateLimitGuard,

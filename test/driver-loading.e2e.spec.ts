@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { client, register, until } from './support/app';
+import { kill, startService } from './support/process';
+
+const run = promisify(execFile);
+const CLI = join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js');
+const PRELOAD = join(__dirname, 'support', 'loaded-drivers.cjs');
+
+/**
+ * The embedded default never loads the KurrentDB or MongoDB client (about 0.3 s of every start and
+ * every CLI command): the built apps run with a preload that reports, on exit, which drivers the
+ * process loaded. The last two cases are the check's own controls: configured, each driver is loaded.
+ */
+describe('the production drivers load only when configured', () => {
+  let dir: string;
+  let report: string;
+  const loaded = (): string[] => JSON.parse(readFileSync(report, 'utf8'));
+  const env = () => ({
+    DATA_DIR: join(dir, 'data'),
+    NODE_OPTIONS: `--require ${PRELOAD}`,
+    LOADED_DRIVERS_FILE: report,
+  });
+  const cli = (extra: Record<string, string>, ...args: string[]) =>
+    run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env(), ...extra } });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'companion-drivers-'));
+    report = join(dir, 'loaded.json');
+  });
+
+  it('the API on the embedded stores serves a write and a read without either driver', async () => {
+    const service = await startService(env());
+    try {
+      const api = client(service.baseUrl);
+      const { key } = await register(api, { name: 'Embedded' });
+      expect((await api.get('/api/v1/agents/me/pulse', key)).status).toBe(200);
+      expect((await api.get('/api/v1/discover', key)).status).toBe(200);
+      service.child.kill('SIGUSR2');
+      await until('the report of loaded drivers', () => existsSync(report) || undefined);
+    } finally {
+      await kill(service, 'SIGTERM');
+    }
+    expect(loaded()).toEqual([]);
+  });
+
+  it('the CLI on the embedded stores runs a command without either driver', async () => {
+    const { stdout } = await cli({}, 'status', '--json');
+    expect(JSON.parse(stdout).length).toBeGreaterThan(0);
+    expect(loaded()).toEqual([]);
+  });
+
+  it('with EVENTSTORE_URL set, the CLI loads the KurrentDB client (and not MongoDB)', async () => {
+    // Nothing listens on port 1: the command fails, after the adapter was loaded.
+    await expect(
+      cli({ EVENTSTORE_URL: 'kurrentdb://127.0.0.1:1?tls=false' }, 'streams'),
+    ).rejects.toMatchObject({ code: 1 });
+    expect(loaded()).toEqual(['@kurrent/kurrentdb-client']);
+  });
+
+  it('with MONGO_URL set, the CLI loads the MongoDB driver (and not KurrentDB)', async () => {
+    await expect(
+      cli({ MONGO_URL: 'mongodb://127.0.0.1:1/companion?serverSelectionTimeoutMS=300' }, 'status'),
+    ).rejects.toMatchObject({ code: 1 });
+    expect(loaded()).toEqual(['mongodb']);
+  });
+});
