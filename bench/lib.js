@@ -76,7 +76,8 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
   }
 }
 
-async function startService(dataDir, env = {}) {
+/** Starts a build of the service (this checkout's by default) on a data directory; resolves when healthy. */
+async function startService(dataDir, env = {}, main = MAIN) {
   const port = await freePort();
   const started = process.hrtime.bigint();
   const child = spawn(
@@ -86,7 +87,7 @@ async function startService(dataDir, env = {}) {
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),
-      MAIN,
+      main,
     ],
     {
       // Logs as in production (a JSON line per request), so their cost is part of what is measured.
