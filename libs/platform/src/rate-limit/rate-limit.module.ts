@@ -13,6 +13,22 @@ class RateLimitStoreCloser implements OnApplicationShutdown {
   }
 }
 
+/**
+ * Shared through MongoDB whenever the read store is MongoDB (MONGO_URL): every instance behind the
+ * balancer counts into the same windows. The adapter's door is imported only then (openReadStore
+ * has loaded it already), so the embedded mode never loads the driver.
+ */
+export async function rateLimitStoreFor(
+  config: Pick<AppConfig, 'rateLimits' | 'mongoUrl'>,
+  store: ReadStore,
+): Promise<RateLimitStore> {
+  if (config.rateLimits && config.mongoUrl) {
+    const { MongoReadStore } = await import('@companion/read-store/mongo');
+    if (store instanceof MongoReadStore) return MongoRateLimitStore.over(store.db);
+  }
+  return new InMemoryRateLimitStore();
+}
+
 /** Rate limits: in memory in the embedded mode (one API process), in MongoDB when several share it. */
 @Global()
 @Module({
@@ -20,16 +36,7 @@ class RateLimitStoreCloser implements OnApplicationShutdown {
     {
       provide: RATE_LIMIT_STORE,
       inject: [CONFIG, READ_STORE],
-      // Shared through MongoDB whenever the read store is MongoDB (MONGO_URL): every instance
-      // behind the balancer counts into the same windows. The adapter's door is imported only
-      // then (openReadStore has loaded it already), so the embedded mode never loads the driver.
-      useFactory: async (config: AppConfig, store: ReadStore): Promise<RateLimitStore> => {
-        if (config.rateLimits && config.mongoUrl) {
-          const { MongoReadStore } = await import('@companion/read-store/mongo');
-          if (store instanceof MongoReadStore) return MongoRateLimitStore.over(store.db);
-        }
-        return new InMemoryRateLimitStore();
-      },
+      useFactory: rateLimitStoreFor,
     },
     RateLimiter,
     RateLimitGuard,
