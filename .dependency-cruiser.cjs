@@ -16,7 +16,8 @@
 //   only on demand (their clients take ~0.3 s to load; docs/production.md, "Loading the drivers").
 const FEATURES = '(agents|matching|dates|mixer|pulse|feed|realtime|owner)';
 const SPEC = '(\\.spec\\.ts$|^test/|^libs/[^/]+/test/)';
-const DRIVER_DOORS = '^libs/(event-store/src/esdb|read-store/src/mongo)/index\\.ts$';
+const ADAPTERS = '^libs/(event-store/src/esdb|read-store/src/mongo)/';
+const DRIVER_DOORS = `${ADAPTERS}index\\.ts$`;
 
 module.exports = {
   forbidden: [
@@ -75,11 +76,21 @@ module.exports = {
       comment:
         'The KurrentDB and MongoDB adapters are imported with `await import()` where the ' +
         'configuration asks for them, so that the embedded default never loads their clients; ' +
-        'specs may import them directly.',
-      from: {
-        pathNot: `${SPEC}|^libs/[^/]+/src/testing/|^libs/(event-store/src/esdb|read-store/src/mongo)/`,
+        'specs may import them directly, and a type-only import costs nothing.',
+      from: { pathNot: `${SPEC}|^libs/[^/]+/src/testing/|${ADAPTERS}` },
+      to: { path: ADAPTERS, dynamic: false, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'drivers-only-in-their-adapters',
+      severity: 'error',
+      comment:
+        'Only the adapters load `@kurrent/kurrentdb-client` and `mongodb`; anything else would ' +
+        'load them on the embedded default too. Types are free (`import type`).',
+      from: { pathNot: `${SPEC}|^libs/[^/]+/src/testing/|${ADAPTERS}` },
+      to: {
+        path: '^node_modules/(mongodb|@kurrent/kurrentdb-client)/',
+        dependencyTypesNot: ['type-only'],
       },
-      to: { path: '^libs/(event-store/src/esdb|read-store/src/mongo)/', dynamic: false },
     },
     {
       name: 'testing-doors-only-from-specs',

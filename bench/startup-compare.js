@@ -1,12 +1,16 @@
-// Start-up of two builds, alternated on the same data: the API from spawn to its first healthy
-// answer, and one CLI command (`status --json`, the CLI's start and a read of the catalog).
+// Start-up of two builds, alternated on the same data: the API from spawn until its health says
+// every projection is live and caught up (bench/lib.js, waitHealthy), and one CLI command (`status
+// --json`: the CLI's start and a read of the catalog).
 //   node bench/startup-compare.js <before checkout> <after checkout> [data set] [rounds]
 // A checkout is a directory holding a built dist/ (and node_modules, a symlink will do), e.g.
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/ && (cd
 //   /tmp/before && npx tsc -p tsconfig.build.json && npx tsc-alias -p tsconfig.build.json)
 // The data set is a caught-up copy under bench/data (default run-10000-1000000, made by
-// bench/log-bench.js). Both builds open the same files, one process at a time.
+// bench/log-bench.js). Both builds open the same files, one process at a time, with the Node flags
+// of this checkout's npm scripts. Rounds alternate which build goes first; the first round also
+// warms the machine's file cache, so the median is the figure to read.
 const { execFileSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
 const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
@@ -45,6 +49,12 @@ async function measure(checkout) {
   };
 }
 
+/** The commit a checkout was built from, when it is a git checkout (its dist may be older). */
+function commitOf(checkout) {
+  if (!existsSync(join(checkout, '.git'))) return null;
+  return execFileSync('git', ['-C', checkout, 'rev-parse', 'HEAD']).toString().trim();
+}
+
 async function main() {
   const runs = { before: [], after: [] };
   const load = [loadavg()[0]];
@@ -52,21 +62,25 @@ async function main() {
     for (const name of i % 2 ? ['after', 'before'] : ['before', 'after'])
       runs[name].push(await measure(name === 'before' ? before : after));
   load.push(loadavg()[0]);
-  const mean = (xs) => Math.round(xs.reduce((a, b) => a + b, 0) / xs.length);
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+  };
   const summary = {};
   for (const name of ['before', 'after']) {
     const api = runs[name].map((r) => r.apiMs);
     const cli = runs[name].map((r) => r.cliMs);
-    summary[name] = { apiMs: mean(api), cliMs: mean(cli) };
+    summary[name] = { apiMedianMs: median(api), cliMedianMs: median(cli) };
     console.log(
-      `${name}: API ${api.join(', ')} ms (mean ${mean(api)}); cli status ${cli.join(', ')} ms (mean ${mean(cli)})`,
+      `${name}: API ${api.join(', ')} ms (median ${median(api)}); cli status ${cli.join(', ')} ms (median ${median(cli)})`,
     );
   }
   const file = writeResult(
     {
       date: new Date().toISOString(),
-      before,
-      after,
+      before: { checkout: before, commit: commitOf(before) },
+      after: { checkout: after, commit: commitOf(after) },
       data,
       loadAverage: load,
       nodeFlags: nodeFlagsUsed(),

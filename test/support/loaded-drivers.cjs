@@ -1,10 +1,10 @@
 // Preloaded (`node --require`) by test/driver-loading.e2e.spec.ts into a built app: writes to
 // LOADED_DRIVERS_FILE, as JSON, which production drivers the process has loaded, when it exits and
-// when it receives SIGUSR2 (a service stopped by SIGTERM is killed by the signal Nest raises again
-// after its shutdown, and a process killed by a signal runs no 'exit' listener).
-// NODE_OPTIONS reaches the worker threads too: only the main thread reports, or a worker's exit
-// would overwrite the report with its own few modules.
-const { writeFileSync } = require('node:fs');
+// when it receives SIGUSR2 (the spec asks a running service that way, then kills it). The file is
+// written whole (a rename), so a reader never sees half of it. NODE_OPTIONS reaches the worker
+// threads too: only the main thread reports, or a worker's exit would overwrite the report with
+// its own few modules (no worker file imports a driver; the boundary rules keep it so).
+const { renameSync, writeFileSync } = require('node:fs');
 const { isMainThread } = require('node:worker_threads');
 
 const DRIVER = /[\\/]node_modules[\\/](mongodb|@kurrent[\\/]kurrentdb-client)[\\/]/;
@@ -15,7 +15,9 @@ function report() {
     const match = DRIVER.exec(file);
     if (match) loaded.add(match[1].replace('\\', '/'));
   }
-  writeFileSync(process.env.LOADED_DRIVERS_FILE, JSON.stringify([...loaded].sort()));
+  const file = process.env.LOADED_DRIVERS_FILE;
+  writeFileSync(`${file}.tmp`, JSON.stringify([...loaded].sort()));
+  renameSync(`${file}.tmp`, file);
 }
 
 if (isMainThread) {
