@@ -13,7 +13,7 @@
 //   the test-support door, for specs only;
 // - `event-store/src/esdb/index.ts` and `read-store/src/mongo/index.ts` (`@companion/event-store/esdb`,
 //   `@companion/read-store/mongo`), the production adapters' doors, which the running code imports
-//   only on demand (their clients take ~0.3 s to load; docs/production.md, "Loading the drivers").
+//   only on demand (their clients took ~0.23 s of every start; docs/production.md, "Loading the drivers").
 const FEATURES = '(agents|matching|dates|mixer|pulse|feed|realtime|owner)';
 const SPEC = '(\\.spec\\.ts$|^test/|^libs/[^/]+/test/)';
 const ADAPTERS = '^libs/(event-store/src/esdb|read-store/src/mongo)/';

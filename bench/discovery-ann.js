@@ -7,7 +7,8 @@
 // and CPU), memory per agent, build time (built as a ranking worker builds it: in slices, on
 // ANN_BUILD_THREADS threads of usearch's own, 1 by default as in the worker).
 //   npm run build && node --expose-gc bench/discovery-ann.js [agents] [callers] [recent share]
-//   (1 000 000 agents, 200 callers, 0.3 recently active by default)
+//   (1 000 000 agents, 200 callers, 0.3 recently active by default; ANN_SWIPES agents each caller
+//   has swiped on, 200 by default: every one of them is asked of the index and dropped)
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankTop } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
@@ -21,6 +22,7 @@ const N = Number(process.argv[2] ?? 1_000_000);
 const CALLERS = Number(process.argv[3] ?? 200);
 const RECENT_SHARE = Number(process.argv[4] ?? 0.3);
 const LIMIT = 20;
+const SWIPES = Number(process.env.ANN_SWIPES ?? 200);
 /** HNSW parameters: graph degree, candidate list while building and while searching. */
 const OPTIONS = {
   connectivity: Number(process.env.ANN_M ?? SIMILARITY_INDEX_DEFAULTS.connectivity),
@@ -83,9 +85,9 @@ async function main() {
   const callers = Array.from({ length: CALLERS }, (_, c) => (c * 7919 + 13) % N);
   const queries = callers.map((callerRow) => {
     const callerId = matrix.ids[callerRow];
-    // Each caller has swiped on 200 agents and been liked by 10 it has not swiped on.
+    // Each caller has swiped on SWIPES agents and been liked by 10 it has not swiped on.
     const swiped = new Set(
-      Array.from({ length: 200 }, (_, k) => `a${(callerRow + 1 + k * 4999) % N}`),
+      Array.from({ length: SWIPES }, (_, k) => `a${(callerRow + 1 + k * 4999) % N}`),
     );
     const likedBy = new Set(
       Array.from({ length: 10 }, (_, k) => `a${(callerRow + 7 + k * 104_729) % N}`).filter(
@@ -126,6 +128,7 @@ async function main() {
     date: new Date().toISOString(),
     agents: N,
     recentShare: RECENT_SHARE,
+    swipesPerCaller: SWIPES,
     callers: CALLERS,
     limit: LIMIT,
     index: {

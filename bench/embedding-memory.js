@@ -1,6 +1,6 @@
 // What a parsed copy of every discovery profile's embedding holds on the heap, per agent: what
 // CandidateIndex kept beside its matrix until the breakdown was read from the matrix
-// (docs/discovery-index.md, "Where a new caller's time goes at 100 000 agents").
+// (docs/discovery-cost.md, "Where a new caller's time goes at 100 000 agents").
 //   node --expose-gc bench/embedding-memory.js [bench/data/10000+100000/read.db]
 const { join } = require('node:path');
 const Database = require('better-sqlite3');

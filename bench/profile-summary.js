@@ -2,7 +2,9 @@
 // its time: self time by function and by package/file, and the inclusive time of named functions.
 //   node bench/profile-summary.js <file.cpuprofile> [top=40] [function-name …]
 // PROFILE_LAST=10 keeps only the samples of the profile's last 10 s (a benchmark's steady pass,
-// without the start-up and the cold pass before it).
+// without the start-up and the cold pass before it); PROFILE_FROM=215 PROFILE_TO=240 only those
+// between these seconds from the profile's start (one scenario of several; each thread's profile
+// starts when the thread does).
 const { readFileSync } = require('node:fs');
 
 const [file, topArg = '40', ...names] = process.argv.slice(2);
@@ -15,11 +17,16 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 const self = new Map();
 const times = [];
 profile.timeDeltas.reduce((t, d, i) => (times[i] = t + d), profile.startTime);
-const from = process.env.PROFILE_LAST
-  ? profile.endTime - Number(process.env.PROFILE_LAST) * 1e6
-  : -Infinity;
+const from = process.env.PROFILE_FROM
+  ? profile.startTime + Number(process.env.PROFILE_FROM) * 1e6
+  : process.env.PROFILE_LAST
+    ? profile.endTime - Number(process.env.PROFILE_LAST) * 1e6
+    : -Infinity;
+const to = process.env.PROFILE_TO
+  ? profile.startTime + Number(process.env.PROFILE_TO) * 1e6
+  : Infinity;
 profile.samples.forEach((id, i) => {
-  if (times[i] >= from) self.set(id, (self.get(id) ?? 0) + profile.timeDeltas[i]);
+  if (times[i] >= from && times[i] < to) self.set(id, (self.get(id) ?? 0) + profile.timeDeltas[i]);
 });
 // PROFILE_WITHIN=name keeps only the samples with that function on their stack.
 const within = process.env.PROFILE_WITHIN;

@@ -229,7 +229,10 @@ export class SimilarityIndex {
         break;
       }
       const size = index.size();
-      let k = Math.min(size, this.options.oversample * wanted + 8 + q.likedBy.size + q.swiped.size);
+      let k = Math.min(
+        size,
+        Math.ceil(this.options.oversample * wanted) + 8 + q.likedBy.size + q.swiped.size,
+      );
       for (let found = 0; ; k = Math.min(size, 4 * k)) {
         if (k === 0) break;
         if (k > FALLBACK_SHARE * this.matrix.size && k > 1024) return null;

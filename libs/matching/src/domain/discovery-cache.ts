@@ -32,7 +32,7 @@ export interface KeptRanking {
    * Each kept candidate's row (`rowOfKept`, kept current by `patch`): a small map that stays in
    * the CPU's caches, where `m.rowOf` at 100 000 agents costs about 0.7 µs a lookup, and `page`
    * looks up every kept candidate on every request (9 % of a returning caller's event-loop samples
-   * at 100 000 agents, docs/discovery-index.md).
+   * at 100 000 agents, docs/discovery-cost.md).
    */
   readonly rows: Map<string, number>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/config';
 /**
  * The adapters the configuration asks for (architecture, "two ways to run"): SQLite files in
  * DATA_DIR by default, EventStoreDB when EVENTSTORE_URL is set, MongoDB when MONGO_URL is set.
- * The production adapters are imported here, on demand: their clients take about 0.3 s to load,
+ * The production adapters are imported here, on demand: loading their clients took about 0.23 s,
  * which every start and every CLI command on the embedded stores would otherwise pay
  * (docs/production.md, "Loading the drivers").
  */
