@@ -23,8 +23,10 @@ import { Page } from './similarity-page';
  * stale index when a query's time passes their expiry (`ExpiryQueue`). HNSW removal leaves the node
  * in the graph, marked; when marked nodes outnumber live ones the indexes are built again beside
  * the live ones. Building runs in steps (`build`) so its thread can answer queries in between.
- * Measured parameters (bench/discovery-ann.js, docs/benchmarks-scale.md): degree 16, expansion 64
- * while adding and 128 while searching, half-precision vectors: recall@20 0.999 at 1 000 000 agents.
+ * Measured parameters (bench/discovery-ann.js, docs/discovery-cost.md): degree 16, expansion 64
+ * while adding and while searching, 1.5 neighbours asked per missing page entry, half-precision
+ * vectors: recall@20 0.995 at 1 000 000 agents, for 0.7 ms of CPU per new caller (p50) against
+ * 1.6 ms with the 128 / 3 used before 2026-11-26 (recall 0.999).
  */
 export interface SimilarityIndexOptions {
   connectivity: number;
@@ -37,8 +39,8 @@ export interface SimilarityIndexOptions {
 export const SIMILARITY_INDEX_DEFAULTS: SimilarityIndexOptions = {
   connectivity: 16,
   expansionAdd: 64,
-  expansionSearch: 128,
-  oversample: 3,
+  expansionSearch: 64,
+  oversample: 1.5,
 };
 
 /** Past this share of the candidates asked of one index, an exact scan is the cheaper way. */
