@@ -8,7 +8,7 @@
 // ANN_BUILD_THREADS threads of usearch's own, 1 by default as in the worker).
 //   npm run build && node --expose-gc bench/discovery-ann.js [agents] [callers] [recent share]
 //   (1 000 000 agents, 200 callers, 0.3 recently active by default; ANN_SWIPES agents each caller
-//   has swiped on, 200 by default: every one of them is asked of the index and dropped)
+//   has swiped on, 200 by default: each makes the index's search one neighbour longer)
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankTop } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the built service as its own process, wait for health,
 // and a bounded-concurrency HTTP runner. Plain JavaScript over dist/ (npm run bench builds first).
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { join } = require('node:path');
@@ -128,6 +128,19 @@ async function startService(dataDir, env = {}, main = MAIN) {
   };
 }
 
+/**
+ * Runs a build's CLI (this checkout's by default) on a data directory with the Node flags of the
+ * `cli` npm script, and returns what it printed ('' when `stdio` discards it).
+ */
+function runCli(args, dataDir, { checkout = ROOT, stdio } = {}) {
+  const out = execFileSync(
+    process.execPath,
+    [...nodeFlags('cli'), join(checkout, 'dist', 'apps', 'cli', 'src', 'main.js'), ...args],
+    { env: { ...process.env, DATA_DIR: dataDir }, ...(stdio ? { stdio } : {}) },
+  );
+  return out ? out.toString() : '';
+}
+
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` in flight; throws on the first failure. */
 async function pool(n, concurrency, task, onProgress) {
   let next = 0;
@@ -177,6 +190,7 @@ module.exports = {
   cpuMsOf,
   freePort,
   startService,
+  runCli,
   waitHealthy,
   pool,
   call,

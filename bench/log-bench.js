@@ -4,14 +4,12 @@
 // 2. a second start on caught-up read models: the start-up time;
 // 3. an inline rebuild of each named projection from position 0: the rebuild throughput.
 //   node bench/log-bench.js 10000-1000000 [projection …]     (default: every projection)
-const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync } = require('node:fs');
 const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
+const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 
 const name = process.argv[2] ?? '10000-1000000';
-const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
 
 async function main() {
   const work = join(ROOT, 'bench', 'data', `run-${name}`);
@@ -35,13 +33,7 @@ async function main() {
   const rebuilds = [];
   for (const projection of projections) {
     const t0 = Date.now();
-    const out = execFileSync(
-      process.execPath,
-      [...nodeFlags('cli'), CLI, 'rebuild', projection, '--inline', '--json'],
-      {
-        env: { ...process.env, DATA_DIR: work },
-      },
-    ).toString();
+    const out = runCli(['rebuild', projection, '--inline', '--json'], work);
     const seconds = (Date.now() - t0) / 1000;
     const lines = out
       .trim()

@@ -4,7 +4,7 @@
 // PROFILE_LAST=10 keeps only the samples of the profile's last 10 s (a benchmark's steady pass,
 // without the start-up and the cold pass before it); PROFILE_FROM=215 PROFILE_TO=240 only those
 // between these seconds from the profile's start (one scenario of several; each thread's profile
-// starts when the thread does).
+// starts when the thread does; PROFILE_FROM takes the place of PROFILE_LAST).
 const { readFileSync } = require('node:fs');
 
 const [file, topArg = '40', ...names] = process.argv.slice(2);

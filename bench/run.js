@@ -22,7 +22,7 @@ const { join } = require('node:path');
 const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
-const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
+const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 const { benchRequests } = require('./requests');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -156,18 +156,7 @@ async function main() {
     events = restart.health.eventStore.head;
     await restart.stop();
     const t0 = Date.now();
-    execFileSync(
-      process.execPath,
-      [
-        ...nodeFlags('cli'),
-        join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js'),
-        'rebuild',
-        'agents',
-        '--inline',
-        '--json',
-      ],
-      { env: { ...process.env, DATA_DIR: work } },
-    );
+    runCli(['rebuild', 'agents', '--inline', '--json'], work);
     const rebuildSeconds = (Date.now() - t0) / 1000;
     rebuild = {
       projection: 'agents',

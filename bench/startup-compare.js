@@ -13,7 +13,7 @@ const { execFileSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { ROOT, nodeFlags, nodeFlagsUsed, startService, writeResult } = require('./lib');
+const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => resolve(dir));
 const data = join(ROOT, 'bench', 'data', process.argv[4] ?? 'run-10000-1000000');
@@ -33,16 +33,7 @@ async function measure(checkout) {
   );
   await service.stop();
   const t0 = process.hrtime.bigint();
-  execFileSync(
-    process.execPath,
-    [
-      ...nodeFlags('cli'),
-      join(checkout, 'dist', 'apps', 'cli', 'src', 'main.js'),
-      'status',
-      '--json',
-    ],
-    { env: { ...process.env, DATA_DIR: data }, stdio: 'ignore' },
-  );
+  runCli(['status', '--json'], data, { checkout, stdio: 'ignore' });
   return {
     apiMs: Math.round(service.startupMs),
     cliMs: Math.round(Number(process.hrtime.bigint() - t0) / 1e6),

@@ -158,3 +158,47 @@ describe('pulse projection: likes', () => {
     expect(await likes('b')).toEqual({ likers: [], likesGiven: [], _pos: 4 });
   });
 });
+
+describe('pulse projection: a guided date on both partners’ pulses', () => {
+  const activities = async (store: Awaited<ReturnType<typeof matchedPair>>, agent: string) =>
+    ((await store.doc(PULSES, agent)) as unknown as PulseDoc).activities;
+
+  async function startedDate() {
+    const store = await matchedPair();
+    await store.apply('GuidedDateStarted', {
+      activityId: 'g',
+      matchId: 'm',
+      scenarioId: 'picnic',
+      agentIds: ['a', 'b'],
+    });
+    return store;
+  }
+
+  it('records a contribution by either partner on both pulses', async () => {
+    const store = await startedDate();
+    await store.apply('ContributionAdded', {
+      activityId: 'g',
+      matchId: 'm',
+      agentId: 'b',
+      step: 1,
+    });
+    for (const agent of ['a', 'b'])
+      expect((await activities(store, agent)).g.contributions).toEqual([{ step: 1, agentId: 'b' }]);
+  });
+
+  it('takes a completed date off both pulses', async () => {
+    const store = await startedDate();
+    await store.apply('GuidedDateCompleted', {
+      activityId: 'g',
+      matchId: 'm',
+      agentIds: ['a', 'b'],
+    });
+    for (const agent of ['a', 'b']) expect(await activities(store, agent)).toEqual({});
+  });
+
+  it('takes a cancelled date off both pulses, whichever partner cancelled', async () => {
+    const store = await startedDate();
+    await store.apply('GuidedDateCancelled', { activityId: 'g', matchId: 'm', cancelledBy: 'b' });
+    for (const agent of ['a', 'b']) expect(await activities(store, agent)).toEqual({});
+  });
+});

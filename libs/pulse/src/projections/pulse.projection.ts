@@ -75,7 +75,9 @@ export const pulseProjection: Projection = {
       update(agentId, inMatch(matchId, fn));
     // The agent's pulse, then its partner's in the match, named by the agent's own pulse as it is
     // changed: one read of that pulse, not a read for the partner and another for the change (4 %
-    // of the pulse rebuild, docs/rebuild-speed.md).
+    // of the pulse rebuild, docs/rebuild-speed.md). On a replay the agent's pulse already holds the
+    // event and `fn` is not called, so the partner is not found either: its pulse holds the event
+    // too, because a batch's documents and its checkpoint are committed together.
     const forBoth = async (agentId: string, matchId: string, fn: (p: PulseDoc) => PulseDoc) => {
       let partner: string | undefined;
       await update(agentId, (p) => {
