@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { client, register, startApp } from './support/app';
+import { CLI } from './support/process';
 
 const run = promisify(execFile);
-const CLI = join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js');
 
 describe('operator CLI against a store filled by the API', () => {
   let dataDir: string;

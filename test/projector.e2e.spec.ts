@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECTIONS_LEASE, SqliteReadStore } from '@companion/read-store';
 import { client, register, RunningApp, startApp } from './support/app';
-import { freePort } from './support/process';
+import { CLI, freePort } from './support/process';
 
 const DIST = join(__dirname, '..', 'dist', 'apps');
 const PROJECTOR = join(DIST, 'projector', 'src', 'main.js');
-const CLI = join(DIST, 'cli', 'src', 'main.js');
 
 interface Projector {
   child: ChildProcess;

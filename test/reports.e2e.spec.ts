@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ManualClock } from '@companion/platform';
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { CLI } from './support/process';
 
 type Agent = Awaited<ReturnType<typeof register>>;
 
@@ -99,11 +99,9 @@ describe('Reporting (an addition to the spec; e2e over HTTP)', () => {
     const third = (await report(api, b, c.id, { reason: 'About c' })).body.reportId;
     const cli = async (...args: string[]) =>
       (
-        await promisify(execFile)(
-          process.execPath,
-          [join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js'), ...args],
-          { env: { ...process.env, DATA_DIR: running.dataDir } },
-        )
+        await promisify(execFile)(process.execPath, [CLI, ...args], {
+          env: { ...process.env, DATA_DIR: running.dataDir },
+        })
       ).stdout;
     const aboutB = JSON.parse(await cli('reports', '--agent', b.id, '--json'));
     expect(aboutB).toEqual([

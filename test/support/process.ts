@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const MAIN = join(__dirname, '..', '..', 'dist', 'apps', 'api', 'src', 'main.js');
+/** The built operator CLI (`npm run cli`'s entry point). */
+export const CLI = join(__dirname, '..', '..', 'dist', 'apps', 'cli', 'src', 'main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

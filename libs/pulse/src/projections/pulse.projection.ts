@@ -71,8 +71,6 @@ export const pulseProjection: Projection = {
       ctx.update<PulseDoc>(PULSES, agentId, (p) => p && fn(p));
     const inMatch = (matchId: string, fn: (m: PulseMatch) => PulseMatch) => (p: PulseDoc) =>
       p.matches[matchId] ? withMatch(p, matchId, fn(p.matches[matchId])) : p;
-    const updateMatch = (agentId: string, matchId: string, fn: (m: PulseMatch) => PulseMatch) =>
-      update(agentId, inMatch(matchId, fn));
     // The agent's pulse, then its partner's in the match, named by the agent's own pulse as it is
     // changed: one read of that pulse, not a read for the partner and another for the change (4 %
     // of the pulse rebuild, docs/rebuild-speed.md). On a replay the agent's pulse already holds the
@@ -182,8 +180,9 @@ export const pulseProjection: Projection = {
         return;
       }
       case 'ChemistryRated':
-        await updateMatch(d.raterId, d.matchId, (m) =>
-          changedMatch(m, { myRatingMessageCount: d.messageCount }),
+        await update(
+          d.raterId,
+          inMatch(d.matchId, (m) => changedMatch(m, { myRatingMessageCount: d.messageCount })),
         );
         return;
       case 'RelationshipStatusChanged':
