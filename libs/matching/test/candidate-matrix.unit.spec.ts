@@ -25,6 +25,22 @@ describe('candidate matrix', () => {
     );
   });
 
+  it('names a remembered row while the agent is still there, and looks it up once it moved or left', () => {
+    const m = new CandidateMatrix(4, BLOCKS, 1);
+    const a = m.upsert('a', v(1, 0, 1, 0), 10, null);
+    const lookups = jest.spyOn(m.rowOf, 'get');
+    expect(m.currentRow('a', a)).toBe(a);
+    expect(lookups).not.toHaveBeenCalled();
+    m.remove('a');
+    expect(m.currentRow('a', a)).toBeUndefined(); // left: its row is free, not its own
+    const b = m.upsert('b', v(0, 1, 0, 1), 20, null); // takes a's row
+    expect(b).toBe(a);
+    expect(m.currentRow('a', a)).toBeUndefined();
+    const back = m.upsert('a', v(1, 0, 1, 0), 30, null);
+    expect(m.currentRow('a', a)).toBe(back);
+    expect(back).not.toBe(a);
+  });
+
   it('logs every change, and tells a change of participation time alone from any other', () => {
     const m = new CandidateMatrix(4, BLOCKS);
     m.upsert('a', v(1, 0, 1, 0), 10, null);

@@ -1,6 +1,7 @@
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
-import { discoverRanked } from '../src/domain/discovery-cache';
+import { deepQuery, discoverRanked, freshRanking } from '../src/domain/discovery-cache';
 import { RankingQuery } from '../src/domain/discovery-order';
+import { rankTop } from '../src/domain/discovery-ranking';
 
 /**
  * A kept ranking remembers each kept candidate's row, so a returning caller's page reads no lookup
@@ -49,6 +50,23 @@ describe('a kept ranking’s rows', () => {
     const again = discoverRanked(m, kept, query(m), 3);
     expect(again.kept).toBe(kept);
     expect([...kept.rows]).toEqual([...kept.scores.keys()].map((id) => [id, m.rowOf.get(id)]));
+  });
+
+  it('of a fresh ranking are the answer’s, so its first page looks no id up in the matrix', () => {
+    const m = new CandidateMatrix(2, BLOCKS, 2);
+    m.upsert('me', unit(1, 0), now, null);
+    m.upsert('a', unit(1, 0.1), now, null);
+    m.upsert('b', unit(0.2, 1), now, null);
+    const q = query(m);
+    const top = rankTop(m, deepQuery(q, 3));
+    const lookups = jest.spyOn(m.rowOf, 'get');
+    const { ranked, kept } = freshRanking(m, q, top, m.version, 3);
+    expect(lookups).not.toHaveBeenCalled();
+    expect(ranked.map((r) => [r.id, r.row])).toEqual([
+      ['a', m.ids.indexOf('a')],
+      ['b', m.ids.indexOf('b')],
+    ]);
+    expect([...kept.rows]).toEqual(ranked.map((r) => [r.id, r.row]));
   });
 
   it('are not trusted once the agent left and another took its row', () => {

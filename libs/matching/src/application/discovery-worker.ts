@@ -54,6 +54,8 @@ export interface WireQuery {
 const BUILD_SLICE_MS = 20;
 
 let matrix: CandidateMatrix | null = null;
+/** The main thread's row of each of this copy's rows: answers name the main thread's rows. */
+let origin = new Int32Array(0);
 let version = -1;
 let index: SimilarityIndex | null = null;
 let indexFrom: number | null = null;
@@ -69,6 +71,7 @@ function receive(m: ToWorker): void {
   const { ranked, eligible } =
     (useIndex ? index!.rank(query) : null) ??
     (matrix ? rankTop(matrix, query) : { ranked: [], eligible: 0 });
+  for (const r of ranked) r.row = origin[r.row];
   const answer: FromWorker = { kind: 'ranked', id: m.id, ranked, eligible, version };
   parentPort!.postMessage(answer);
 }
@@ -80,14 +83,26 @@ function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
     index = null;
     announce(false);
   }
-  if (index) index.applyRows(m.rows, m.nowMs);
-  else matrix.applyRows(m.rows);
+  const here = index ? index.applyRows(m.rows, m.nowMs) : matrix.applyRows(m.rows);
+  remember(here, m.rows.rows);
   version = m.rows.version;
   if (!index && indexFrom !== null && matrix.size >= indexFrom) {
     index = new SimilarityIndex(matrix, m.nowMs);
     buildStarted = performance.now();
   }
   if (index?.building) schedule();
+}
+
+/** Records the main thread's row of each copied row. */
+function remember(here: Int32Array, there: Int32Array): void {
+  let end = origin.length;
+  for (const row of here) end = Math.max(end, row + 1);
+  if (end > origin.length) {
+    const grown = new Int32Array(Math.max(end, 2 * origin.length));
+    grown.set(origin);
+    origin = grown;
+  }
+  for (let i = 0; i < here.length; i++) origin[here[i]] = there[i];
 }
 
 /** One slice of the build after the messages already waiting, until it is done. */

@@ -176,8 +176,11 @@ export class SimilarityIndex {
     return true;
   }
 
-  /** Applies rows from another matrix (`rowsSince`) to the matrix and to the index. */
-  applyRows(rows: MatrixRows, nowMs: number): void {
+  /**
+   * Applies rows from another matrix (`rowsSince`) to the matrix and to the index; returns where
+   * each of `rows.ids` is in the matrix (`CandidateMatrix.applyRows`).
+   */
+  applyRows(rows: MatrixRows, nowMs: number): Int32Array {
     const m = this.matrix;
     this.nowMs = Math.max(this.nowMs, nowMs);
     const touched = new Map<number, boolean>();
@@ -191,12 +194,9 @@ export class SimilarityIndex {
       const incoming = rows.vectors.subarray(i * m.dims, (i + 1) * m.dims);
       touched.set(row, (touched.get(row) ?? false) || !sameVector(vectorAt(m, row), incoming));
     }
-    m.applyRows(rows);
+    const here = m.applyRows(rows);
     // New agents' rows (new or reused) hold another vector than the index may have.
-    for (const id of rows.ids) {
-      const row = m.rowOf.get(id)!;
-      if (!touched.has(row)) touched.set(row, true);
-    }
+    for (const row of here) if (!touched.has(row)) touched.set(row, true);
     const since = this.nowMs - RECENT_PARTICIPATION_MS;
     for (const [row, moved] of touched) {
       const to = bucketOf(m, row, since);
@@ -207,6 +207,7 @@ export class SimilarityIndex {
       this.next = new Buckets(m.dims, this.options);
       this.cursor = 0;
     }
+    return here;
   }
 
   /**

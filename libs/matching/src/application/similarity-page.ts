@@ -36,6 +36,7 @@ export class Page {
     const likedYou = q.likedBy.has(id);
     const item = {
       id,
+      row,
       score,
       likedYou,
       recentlyActive: lastParticipationMs >= this.since,

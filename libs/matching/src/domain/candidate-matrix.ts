@@ -32,6 +32,8 @@ export interface MatrixChange {
 export interface MatrixRows {
   version: number;
   ids: string[];
+  /** Where each of `ids` is in the matrix they came from (a copy numbers its rows its own way). */
+  rows: Int32Array;
   vectors: Float32Array;
   lastParticipationMs: Float64Array;
   sceneIds: Array<string | null>;
@@ -87,12 +89,13 @@ export class CandidateMatrix {
     return this.log.slice(version - this.logStart);
   }
 
+  /** Adds or replaces the agent's row; returns the row. */
   upsert(
     id: string,
     vector: Float32Array,
     lastParticipationMs: number,
     sceneId: string | null,
-  ): void {
+  ): number {
     if (vector.length !== this.dims)
       throw new Error(`vector of ${vector.length} dimensions in a matrix of ${this.dims}`);
     let row = this.rowOf.get(id);
@@ -113,6 +116,15 @@ export class CandidateMatrix {
     this.lastParticipationMs[row] = lastParticipationMs;
     this.sceneIds[row] = sceneId;
     this.active[row] = 1;
+    return row;
+  }
+
+  /**
+   * The agent's row: `known` while the agent is still there (an array read), else wherever it is
+   * now (a lookup in `rowOf`), undefined when it left.
+   */
+  currentRow(id: string, known: number): number | undefined {
+    return this.active[known] && this.ids[known] === id ? known : this.rowOf.get(id);
   }
 
   /** Moves an agent's participation time; an agent not in the matrix is ignored. */
@@ -162,11 +174,12 @@ export class CandidateMatrix {
     for (const id of changed ?? this.rowOf.keys())
       if (this.rowOf.has(id)) ids.push(id);
       else removed.push(id);
+    const rows = new Int32Array(ids.length);
     const vectors = new Float32Array(ids.length * this.dims);
     const lastParticipationMs = new Float64Array(ids.length);
     const sceneIds = new Array<string | null>(ids.length);
     for (let i = 0; i < ids.length; i++) {
-      const row = this.rowOf.get(ids[i])!;
+      const row = (rows[i] = this.rowOf.get(ids[i])!);
       for (let b = 0; b < this.blocks.length; b++) {
         const width = this.blocks[b].end - this.starts[b];
         vectors.set(
@@ -181,6 +194,7 @@ export class CandidateMatrix {
       version: this.version,
       whole: changed === null,
       ids,
+      rows,
       vectors,
       lastParticipationMs,
       sceneIds,
@@ -188,16 +202,18 @@ export class CandidateMatrix {
     };
   }
 
-  /** Applies rows taken from another matrix by `rowsSince`. */
-  applyRows(rows: MatrixRows): void {
+  /** Applies rows taken from another matrix by `rowsSince`; returns where each of `rows.ids` is here. */
+  applyRows(rows: MatrixRows): Int32Array {
     for (const id of rows.removed) this.remove(id);
+    const here = new Int32Array(rows.ids.length);
     for (let i = 0; i < rows.ids.length; i++)
-      this.upsert(
+      here[i] = this.upsert(
         rows.ids[i],
         rows.vectors.subarray(i * this.dims, (i + 1) * this.dims),
         rows.lastParticipationMs[i],
         rows.sceneIds[i],
       );
+    return here;
   }
 
   private sameVector(row: number, vector: Float32Array): boolean {

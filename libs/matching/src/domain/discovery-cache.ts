@@ -29,10 +29,14 @@ export interface KeptRanking {
   /** Kept candidates and their scores. */
   readonly scores: Map<string, number>;
   /**
-   * Each kept candidate's row (`rowOfKept`, kept current by `patch`): a small map that stays in
-   * the CPU's caches, where `m.rowOf` at 100 000 agents costs about 0.7 µs a lookup, and `page`
-   * looks up every kept candidate on every request (9 % of a returning caller's event-loop samples
-   * at 100 000 agents, docs/discovery-cost.md).
+   * Each kept candidate's row, the same keys as `scores`: a small map that stays in the CPU's
+   * caches, where `m.rowOf` at 100 000 agents costs about 0.7 µs a lookup, and `page` reads every
+   * kept candidate's row on every request (9 % of a returning caller's event-loop samples at 100 000
+   * agents, 6 % of a new caller's, docs/discovery-cost.md). Seeded from the ranking's answer (rows
+   * as of its version); an agent's row changes only by its removal or its return, both in the
+   * matrix's change log, which `patch` applies (deleting or re-recording the row) before any page
+   * is read, and a log that no longer reaches back means a fresh ranking. The property test holds
+   * it to a fresh scan over random histories of removals and returns.
    */
   readonly rows: Map<string, number>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
@@ -100,7 +104,8 @@ export function freshRanking(
     swiped: q.swiped,
     likedBy: q.likedBy,
     scores: new Map(ranked.map((r) => [r.id, r.score])),
-    rows: new Map(),
+    // Rows as of `version`; the patch below moves those that changed since.
+    rows: new Map(ranked.map((r) => [r.id, r.row])),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
   // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
@@ -164,7 +169,7 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
 function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] | null {
   const shown: Array<{ ranked: Ranked; key: number }> = [];
   for (const [id, score] of kept.scores) {
-    const row = rowOfKept(m, kept, id);
+    const row = kept.rows.get(id);
     const ranked = row === undefined ? null : rankedNow(m, q, id, row, score);
     const key = ranked ? keyOf(ranked) : -Infinity;
     // Fallen behind the boundary (recency expired): others may now be ahead of it, so it goes.
@@ -179,21 +184,6 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
   return shown.slice(0, q.limit).map((s) => s.ranked);
 }
 
-/**
- * The kept candidate's row in the matrix, or undefined when it left. A remembered row is current:
- * an agent's row changes only by its removal or its return, both in the matrix's change log, which
- * `patch` applies (deleting or re-recording the row) before any page is read; a log that no longer
- * reaches back means a fresh ranking. The property test holds it to a fresh scan over random
- * histories of removals and returns.
- */
-function rowOfKept(m: CandidateMatrix, kept: KeptRanking, id: string): number | undefined {
-  const known = kept.rows.get(id);
-  if (known !== undefined) return known;
-  const row = m.rowOf.get(id);
-  if (row !== undefined) kept.rows.set(id, row);
-  return row;
-}
-
 /** A candidate as it ranks at the query's time. */
 function rankedNow(
   m: CandidateMatrix,
@@ -205,6 +195,7 @@ function rankedNow(
   const lastParticipationMs = m.lastParticipationMs[row];
   return {
     id,
+    row,
     score,
     likedYou: q.likedBy.has(id),
     recentlyActive: lastParticipationMs >= q.nowMs - RECENT_PARTICIPATION_MS,

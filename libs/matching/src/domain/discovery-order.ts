@@ -26,6 +26,12 @@ export interface RankingQuery {
 
 export interface Ranked {
   id: string;
+  /**
+   * Its row in the matrix it was ranked on; a worker's answer names the main thread's row as of the
+   * answer's version. Kept with the ranking (`KeptRanking.rows`) and read for the page's breakdown,
+   * so the page looks up no id in the matrix's map of every candidate (docs/discovery-cost.md).
+   */
+  row: number;
   score: number;
   likedYou: boolean;
   recentlyActive: boolean;

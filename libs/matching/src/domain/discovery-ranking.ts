@@ -42,6 +42,7 @@ export function rankTop(
     const recentSince = q.nowMs - RECENT_PARTICIPATION_MS;
     const ranked = s.top.map(({ row, score }) => ({
       id: m.ids[row],
+      row,
       score,
       likedYou: s.liked[row] === 1,
       recentlyActive: m.lastParticipationMs[row] >= recentSince,

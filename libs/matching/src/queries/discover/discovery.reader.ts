@@ -83,7 +83,8 @@ export class DiscoveryReader {
     );
     const items = ranked.flatMap((r) => {
       const profile = profiles.get(r.id);
-      const row = matrix.rowOf.get(r.id);
+      // The matrix may have moved while the profiles were read.
+      const row = matrix.currentRow(r.id, r.row);
       if (!profile || row === undefined) return [];
       const breakdown = rowBreakdown(matrix, myVector, row);
       const scores = JSON.stringify({
