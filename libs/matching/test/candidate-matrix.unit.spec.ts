@@ -41,6 +41,25 @@ describe('candidate matrix', () => {
     expect(back).not.toBe(a);
   });
 
+  it('sends each row with its row here, and a copy says where it put each', () => {
+    const m = new CandidateMatrix(4, BLOCKS, 1);
+    for (const id of ['a', 'b', 'c']) m.upsert(id, v(1, 0, 1, 0), 10, null);
+    const copy = new CandidateMatrix(4, BLOCKS, 1);
+    copy.applyRows(m.rowsSince(null));
+    const since = m.version;
+    m.remove('a');
+    m.upsert('x', v(0, 1, 0, 1), 20, null); // takes a's row here
+    m.remove('b');
+    m.upsert('y', v(0, 1, 1, 0), 30, null); // takes b's row here
+    const rows = m.rowsSince(since);
+    expect(rows.ids).toEqual(['x', 'y']);
+    expect(Array.from(rows.sourceRows, (row) => m.ids[row])).toEqual(['x', 'y']);
+    const here = copy.applyRows(rows);
+    expect(Array.from(here, (row) => copy.ids[row])).toEqual(['x', 'y']);
+    // The copy freed both rows before placing either: the numbering differs from the source's.
+    expect(Array.from(here)).not.toEqual(Array.from(rows.sourceRows));
+  });
+
   it('logs every change, and tells a change of participation time alone from any other', () => {
     const m = new CandidateMatrix(4, BLOCKS);
     m.upsert('a', v(1, 0, 1, 0), 10, null);

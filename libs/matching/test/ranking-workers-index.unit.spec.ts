@@ -79,5 +79,16 @@ describe('ranking workers with the similarity index', () => {
     const after = await workers.rank(m, q);
     expect(ids(after.ranked)).not.toContain(before.ranked[1].id);
     expect(after.ranked).toHaveLength(20);
+    // Two agents leave and two near twins of the caller take their rows, one after the other: the
+    // copy, sent both removals and then both newcomers, gives them each other's rows. The answer
+    // still names the main thread's rows.
+    const caller = m.vectorOf(q.callerId)!;
+    m.remove(after.ranked[2].id);
+    m.upsert('twin-1', caller, NOW, null);
+    m.remove(after.ranked[3].id);
+    m.upsert('twin-2', caller, NOW, null);
+    const twins = await workers.rank(m, q);
+    expect(ids(twins.ranked)).toEqual(expect.arrayContaining(['twin-1', 'twin-2']));
+    for (const r of twins.ranked) expect(m.ids[r.row]).toBe(r.id);
   });
 });

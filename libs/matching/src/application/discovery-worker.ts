@@ -84,7 +84,7 @@ function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
     announce(false);
   }
   const here = index ? index.applyRows(m.rows, m.nowMs) : matrix.applyRows(m.rows);
-  remember(here, m.rows.rows);
+  remember(here, m.rows.sourceRows);
   version = m.rows.version;
   if (!index && indexFrom !== null && matrix.size >= indexFrom) {
     index = new SimilarityIndex(matrix, m.nowMs);

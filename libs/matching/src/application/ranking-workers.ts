@@ -111,7 +111,7 @@ export class RankingWorkers {
       indexFrom: thread === this.threads[0] ? this.indexFrom : null,
     };
     thread.worker.postMessage(message, [
-      rows.rows.buffer as ArrayBuffer,
+      rows.sourceRows.buffer as ArrayBuffer,
       rows.vectors.buffer as ArrayBuffer,
       rows.lastParticipationMs.buffer as ArrayBuffer,
     ]);

@@ -33,7 +33,7 @@ export interface MatrixRows {
   version: number;
   ids: string[];
   /** Where each of `ids` is in the matrix they came from (a copy numbers its rows its own way). */
-  rows: Int32Array;
+  sourceRows: Int32Array;
   vectors: Float32Array;
   lastParticipationMs: Float64Array;
   sceneIds: Array<string | null>;
@@ -174,12 +174,12 @@ export class CandidateMatrix {
     for (const id of changed ?? this.rowOf.keys())
       if (this.rowOf.has(id)) ids.push(id);
       else removed.push(id);
-    const rows = new Int32Array(ids.length);
+    const sourceRows = new Int32Array(ids.length);
     const vectors = new Float32Array(ids.length * this.dims);
     const lastParticipationMs = new Float64Array(ids.length);
     const sceneIds = new Array<string | null>(ids.length);
     for (let i = 0; i < ids.length; i++) {
-      const row = (rows[i] = this.rowOf.get(ids[i])!);
+      const row = (sourceRows[i] = this.rowOf.get(ids[i])!);
       for (let b = 0; b < this.blocks.length; b++) {
         const width = this.blocks[b].end - this.starts[b];
         vectors.set(
@@ -194,7 +194,7 @@ export class CandidateMatrix {
       version: this.version,
       whole: changed === null,
       ids,
-      rows,
+      sourceRows,
       vectors,
       lastParticipationMs,
       sceneIds,

@@ -31,8 +31,8 @@ export interface KeptRanking {
   /**
    * Each kept candidate's row, the same keys as `scores`: a small map that stays in the CPU's
    * caches, where `m.rowOf` at 100 000 agents costs about 0.7 µs a lookup, and `page` reads every
-   * kept candidate's row on every request (9 % of a returning caller's event-loop samples at 100 000
-   * agents, 6 % of a new caller's, docs/discovery-cost.md). Seeded from the ranking's answer (rows
+   * kept candidate's row on every request (those lookups were 9 % of a returning caller's
+   * event-loop samples at 100 000 agents, 6 % of a new caller's; docs/discovery-cost.md). Seeded from the ranking's answer (rows
    * as of its version); an agent's row changes only by its removal or its return, both in the
    * matrix's change log, which `patch` applies (deleting or re-recording the row) before any page
    * is read, and a log that no longer reaches back means a fresh ranking. The property test holds
@@ -169,7 +169,8 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
 function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] | null {
   const shown: Array<{ ranked: Ranked; key: number }> = [];
   for (const [id, score] of kept.scores) {
-    const row = kept.rows.get(id);
+    // Checked (an array read): a slip in keeping the rows would otherwise show another agent's data.
+    const row = m.currentRow(id, kept.rows.get(id) ?? -1);
     const ranked = row === undefined ? null : rankedNow(m, q, id, row, score);
     const key = ranked ? keyOf(ranked) : -Infinity;
     // Fallen behind the boundary (recency expired): others may now be ahead of it, so it goes.
