@@ -54,13 +54,21 @@ export class DiscoveryReader {
     const matrix = this.index.candidates;
     const myVector = matrix?.vectorOf(callerId);
     if (!matrix || !myVector) return '{"agents":[]}';
-    const [mine, incoming, blocked] = await Promise.all([
-      this.readModels.find<SwipeDoc>(SWIPES, { swiperId: callerId }),
-      this.readModels.find<SwipeDoc>(SWIPES, { targetId: callerId, liked: true }),
+    const [swipes, blocked] = await Promise.all([
+      // The caller's swipes and the likes it received in one read: one statement instead of two
+      // (each indexed), one round trip on MongoDB.
+      this.readModels.find<SwipeDoc>(SWIPES, {
+        $or: [{ swiperId: callerId }, { targetId: callerId, liked: true }],
+      }),
       this.blocks.hiddenFrom(callerId),
     ]);
-    const swiped = hideBlocked(new Set(mine.map((s) => s.targetId)), blocked);
-    const likedBy = new Set(incoming.map((s) => s.swiperId).filter((id) => !swiped.has(id)));
+    const swiped = new Set<string>();
+    const likers: string[] = [];
+    for (const s of swipes)
+      if (s.swiperId === callerId) swiped.add(s.targetId);
+      else likers.push(s.swiperId);
+    hideBlocked(swiped, blocked);
+    const likedBy = new Set(likers.filter((id) => !swiped.has(id)));
     const query = {
       callerId,
       callerVector: myVector,
