@@ -43,11 +43,19 @@ browserDescribe(
       const page = await browser.newPage();
       await page.goto(`${running.baseUrl}/llms.txt`);
       await page.evaluate((url) => {
-        const w = globalThis as unknown as { received: unknown[] };
+        const w = globalThis as unknown as { received: unknown[]; open: boolean };
         w.received = [];
+        w.open = false;
         const source = new EventSource(url);
+        source.onopen = () => (w.open = true);
         source.onmessage = (e) => w.received.push(JSON.parse(e.data));
       }, `${running.baseUrl}/api/v1/feed/stream`);
+      // The stream subscribes in the same turn as it sends its headers: once the EventSource is
+      // open, a registration's item reaches it. Registering before that raced it (a missed item
+      // under a loaded machine).
+      await page.waitForFunction(() => (globalThis as unknown as { open: boolean }).open, null, {
+        timeout: 30_000,
+      });
       const agent = await register(client(running.baseUrl), { name: 'Streamed' });
       await page.waitForFunction(
         (id) =>
