@@ -33,6 +33,22 @@ function nodeFlagsUsed() {
 }
 
 /**
+ * The commit a checkout was built from when it is a git checkout (its dist may be older), with
+ * "+dirty" when its tracked files differ from that commit; null otherwise.
+ */
+function commitOf(checkout) {
+  if (!existsSync(join(checkout, '.git'))) return null;
+  const git = (...args) =>
+    execFileSync('git', ['-C', checkout, ...args])
+      .toString()
+      .trim();
+  return (
+    git('rev-parse', 'HEAD') +
+    (git('status', '--porcelain', '--untracked-files=no') ? '+dirty' : '')
+  );
+}
+
+/**
  * Writes a result into bench/results, named by the minute its run ended, and the second too when a
  * result of that minute is already there (a short run can take less than one), so no run is
  * written over another; `node bench/report.js <file>` renders it as the tables of docs/benchmarks.md.
@@ -184,6 +200,7 @@ function cpuMsOf(pid) {
 module.exports = {
   ROOT,
   MAIN,
+  commitOf,
   nodeFlags,
   nodeFlagsUsed,
   writeResult,

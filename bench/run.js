@@ -15,17 +15,22 @@
 //   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
+//   BENCH_CHECKOUT=<dir> …   (the service and the CLI of another checkout's build, this harness and
+//                             data set: bench/scenario-compare.js runs two builds so)
 const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, readFileSync, rmSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
-const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
+const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 const { benchRequests } = require('./requests');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
+/** The build measured: this checkout's, or another's (BENCH_CHECKOUT). */
+const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
+const SERVICE = join(CHECKOUT, 'dist', 'apps', 'api', 'src', 'main.js');
 /** Requests of the cold pass: one per agent, at most this many. */
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 /** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
@@ -68,7 +73,7 @@ async function main() {
   const plains = [];
   let servicePeakRssMiB = null;
 
-  const service = await startService(work);
+  const service = await startService(work, {}, SERVICE);
   try {
     const url = service.baseUrl;
     const { floorRequests, plainRequests, scenarios, restart } = benchRequests(
@@ -151,12 +156,12 @@ async function main() {
   let rebuild = null;
   // Start-up on the data set (projections already caught up), then a rebuild of every projection.
   if (!only) {
-    const restart = await startService(work);
+    const restart = await startService(work, {}, SERVICE);
     startupMs = Math.round(restart.startupMs);
     events = restart.health.eventStore.head;
     await restart.stop();
     const t0 = Date.now();
-    runCli(['rebuild', 'agents', '--inline', '--json'], work);
+    runCli(['rebuild', 'agents', '--inline', '--json'], work, { checkout: CHECKOUT });
     const rebuildSeconds = (Date.now() - t0) / 1000;
     rebuild = {
       projection: 'agents',
@@ -178,6 +183,7 @@ async function main() {
     only: only ?? null,
     load: { connections: CONNECTIONS, seconds: DURATION, tool: 'autocannon' },
     conditions: process.env.BENCH_CONDITIONS ?? null,
+    build: { checkout: CHECKOUT, commit: commitOf(CHECKOUT) },
     nodeFlags: nodeFlagsUsed(),
     servicePeakRssMiB,
     ceilings,

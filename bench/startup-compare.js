@@ -9,11 +9,9 @@
 // bench/log-bench.js). Both builds open the same files, one process at a time, with the Node flags
 // of this checkout's npm scripts. Rounds alternate which build goes first; the first round also
 // warms the machine's file cache, so the median is the figure to read.
-const { execFileSync } = require('node:child_process');
-const { existsSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
+const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => resolve(dir));
 const data = join(ROOT, 'bench', 'data', process.argv[4] ?? 'run-10000-1000000');
@@ -38,12 +36,6 @@ async function measure(checkout) {
     apiMs: Math.round(service.startupMs),
     cliMs: Math.round(Number(process.hrtime.bigint() - t0) / 1e6),
   };
-}
-
-/** The commit a checkout was built from, when it is a git checkout (its dist may be older). */
-function commitOf(checkout) {
-  if (!existsSync(join(checkout, '.git'))) return null;
-  return execFileSync('git', ['-C', checkout, 'rev-parse', 'HEAD']).toString().trim();
 }
 
 async function main() {
