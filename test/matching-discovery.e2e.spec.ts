@@ -48,9 +48,10 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
       bio: 'Opening theory.',
     });
     const other = await register(api);
-    // Thirty days later only `active` takes part again (it swipes), and `liker` likes me.
+    // Thirty days later only `active` takes part again (it passes on me: a swipe on me that is not
+    // a like), and `liker` likes me.
     clock.advance(30 * 24 * 3600 * 1000);
-    await api.post('/api/v1/swipe', { targetAgentId: other.id, liked: false }, active.key);
+    await api.post('/api/v1/swipe', { targetAgentId: me.id, liked: false }, active.key);
     await api.post('/api/v1/swipe', { targetAgentId: me.id, liked: true }, liker.key);
 
     const res = await api.get('/api/v1/discover?limit=50', me.key);

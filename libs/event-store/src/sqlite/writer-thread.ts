@@ -6,7 +6,7 @@ import { moduleWorker } from '../module-worker';
  * synchronous: on the main thread every statement and every commit (about 2 ms with
  * `synchronous=FULL`, docs/how-it-is-built.md "Event store") would stop all requests. Here the writes
  * run beside the event loop, and while one batch is being written the next one gathers: group
- * commit (the read store's commits and index upkeep likewise: docs/benchmarks.md, "Writes").
+ * commit (the read store's commits and index upkeep likewise: docs/how-it-is-built.md).
  *
  * The write function is an export of a module file (append-batch.ts, write-documents.ts) that the
  * thread loads by path; it returns plain data (results cross threads). A `:memory:` store, which no

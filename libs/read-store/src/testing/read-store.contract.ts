@@ -165,6 +165,24 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
       expect(ids(after)).toEqual(['b']);
     });
 
+    it('answers an $or whose branches overlap with each document once', async () => {
+      // Discovery's read of a caller's swipes and the likes it received has this shape.
+      const swipes = [
+        { _id: 's1', from: 'me', to: 'x', liked: false },
+        { _id: 's2', from: 'x', to: 'me', liked: true },
+        { _id: 's3', from: 'y', to: 'me', liked: false },
+        { _id: 's4', from: 'me', to: 'me', liked: true }, // in both branches
+        { _id: 's5', from: 'y', to: 'x', liked: true },
+      ];
+      await store.write(swipes.map((doc) => ({ collection: coll, op: 'put' as const, doc })));
+      const found = await store.find(
+        coll,
+        { $or: [{ from: 'me' }, { to: 'me', liked: true }] },
+        { sort: [['_id', 1]] },
+      );
+      expect(ids(found)).toEqual(['s1', 's2', 's4']);
+    });
+
     it('sorts on several fields, skips and limits (limit is never negative)', async () => {
       await seed();
       const sorted = await store.find(
