@@ -202,7 +202,7 @@ export class CandidateMatrix {
     };
   }
 
-  /** Applies rows taken from another matrix by `rowsSince`; returns where each of `rows.ids` is here. */
+  /** Applies rows taken from another matrix by `rowsSince`; returns each of `rows.ids`' row here. */
   applyRows(rows: MatrixRows): Int32Array {
     for (const id of rows.removed) this.remove(id);
     const here = new Int32Array(rows.ids.length);

@@ -33,10 +33,10 @@ export interface KeptRanking {
    * caches, where `m.rowOf` at 100 000 agents costs about 0.7 µs a lookup, and `page` reads every
    * kept candidate's row on every request (those lookups were 9 % of a returning caller's
    * event-loop samples at 100 000 agents, 6 % of a new caller's; docs/discovery-cost.md). Seeded
-   * from the ranking's answer (rows as of its version); an agent's row changes only by its removal or its return, both in the
-   * matrix's change log, which `patch` applies (deleting or re-recording the row) before any page
-   * is read, and a log that no longer reaches back means a fresh ranking. The property test holds
-   * it to a fresh scan over random histories of removals and returns.
+   * from the ranking's answer (rows as of its version); an agent's row changes only by its removal
+   * or its return, both in the matrix's change log, which `patch` applies (deleting or re-recording
+   * the row) before any page is read, and a log that no longer reaches back means a fresh ranking.
+   * The property test holds it to a fresh scan over random histories of removals and returns.
    */
   readonly rows: Map<string, number>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
