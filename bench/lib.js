@@ -48,6 +48,13 @@ function commitOf(checkout) {
   );
 }
 
+/** The middle value of a list of numbers (the mean of the two middle ones for an even count). */
+function median(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /**
  * Writes a result into bench/results, named by the minute its run ended, and the second too when a
  * result of that minute is already there (a short run can take less than one), so no run is
@@ -201,6 +208,7 @@ module.exports = {
   ROOT,
   MAIN,
   commitOf,
+  median,
   nodeFlags,
   nodeFlagsUsed,
   writeResult,

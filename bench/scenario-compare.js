@@ -17,7 +17,7 @@ const { execFileSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { commitOf, writeResult } = require('./lib');
+const { commitOf, median, writeResult } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => dir && resolve(dir));
 const only = process.argv[4];
@@ -57,12 +57,6 @@ function runOnce(checkout, conditions) {
     })),
   };
 }
-
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Each scenario's medians per build; refuses runs that did not measure the same scenarios. */
 function summarise(runs) {

@@ -11,7 +11,15 @@
 // warms the machine's file cache, so the median is the figure to read.
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
+const {
+  ROOT,
+  commitOf,
+  median,
+  nodeFlagsUsed,
+  runCli,
+  startService,
+  writeResult,
+} = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => resolve(dir));
 const data = join(ROOT, 'bench', 'data', process.argv[4] ?? 'run-10000-1000000');
@@ -45,18 +53,14 @@ async function main() {
     for (const name of i % 2 ? ['after', 'before'] : ['before', 'after'])
       runs[name].push(await measure(name === 'before' ? before : after));
   load.push(loadavg()[0]);
-  const median = (xs) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-  };
+  const ms = (xs) => Math.round(median(xs));
   const summary = {};
   for (const name of ['before', 'after']) {
     const api = runs[name].map((r) => r.apiMs);
     const cli = runs[name].map((r) => r.cliMs);
-    summary[name] = { apiMedianMs: median(api), cliMedianMs: median(cli) };
+    summary[name] = { apiMedianMs: ms(api), cliMedianMs: ms(cli) };
     console.log(
-      `${name}: API ${api.join(', ')} ms (median ${median(api)}); cli status ${cli.join(', ')} ms (median ${median(cli)})`,
+      `${name}: API ${api.join(', ')} ms (median ${ms(api)}); cli status ${cli.join(', ')} ms (median ${ms(cli)})`,
     );
   }
   const file = writeResult(

@@ -142,7 +142,6 @@ export class DiscoveryReader {
  * Blocking (docs/keys-and-safety.md): agents on either side of a block with the caller are left
  * out exactly as agents it already swiped on are (and their likes with them).
  */
-function hideBlocked(swiped: Set<string>, blocked: ReadonlySet<string>): Set<string> {
+function hideBlocked(swiped: Set<string>, blocked: ReadonlySet<string>): void {
   for (const id of blocked) swiped.add(id);
-  return swiped;
 }
