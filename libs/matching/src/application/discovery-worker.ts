@@ -1,6 +1,6 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { Block, CandidateMatrix, MatrixRows } from '../domain/candidate-matrix';
-import { blockScores, Ranked } from '../domain/discovery-order';
+import { Ranked } from '../domain/discovery-order';
 import { rankTop } from '../domain/discovery-ranking';
 import { SimilarityIndex } from './similarity-index';
 
@@ -71,11 +71,7 @@ function receive(m: ToWorker): void {
   const { ranked, eligible } =
     (useIndex ? index!.rank(query) : null) ??
     (matrix ? rankTop(matrix, query) : { ranked: [], eligible: 0 });
-  for (const r of ranked) {
-    // Its row was read just now, on this thread: the event loop would read it from memory.
-    r.blockScores = blockScores(matrix!, query.callerVector, r.row);
-    r.row = origin[r.row];
-  }
+  for (const r of ranked) r.row = origin[r.row];
   const answer: FromWorker = { kind: 'ranked', id: m.id, ranked, eligible, version };
   parentPort!.postMessage(answer);
 }

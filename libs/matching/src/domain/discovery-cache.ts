@@ -1,12 +1,5 @@
 import { CandidateMatrix } from './candidate-matrix';
-import {
-  blockScores,
-  keyOf,
-  Ranked,
-  RankingQuery,
-  RECENT_PARTICIPATION_MS,
-  rowScore,
-} from './discovery-order';
+import { keyOf, Ranked, RankingQuery, RECENT_PARTICIPATION_MS, rowScore } from './discovery-order';
 import { rankTop } from './discovery-ranking';
 
 /**
@@ -46,13 +39,6 @@ export interface KeptRanking {
    * The property test holds it to a fresh scan over random histories of removals and returns.
    */
   readonly rows: Map<string, number>;
-  /**
-   * Kept candidates' `blockScores`, once known: from the worker's answer that ranked them, or
-   * computed by the first page that showed them. Dropped whenever `patch` scores the candidate
-   * again (its vector may have changed), so they are always the ones of its kept score. A returning
-   * caller's page then reads no candidate's row (about 2 × 20 numbers more per kept ranking).
-   */
-  readonly blockScores: Map<string, readonly number[]>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
   readonly boundary: { key: number; id: string } | null;
 }
@@ -120,7 +106,6 @@ export function freshRanking(
     scores: new Map(ranked.map((r) => [r.id, r.score])),
     // Rows as of `version`; the patch below moves those that changed since.
     rows: new Map(ranked.map((r) => [r.id, r.row])),
-    blockScores: new Map(ranked.flatMap((r) => (r.blockScores ? [[r.id, r.blockScores]] : []))),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
   // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
@@ -160,7 +145,6 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
   if (again.size > Math.max(PATCH_MIN, PATCH_LIMIT * m.size)) return null;
   const caller = q.callerVector;
   for (const id of again) {
-    kept.blockScores.delete(id);
     const row = m.rowOf.get(id);
     if (
       row === undefined ||
@@ -194,17 +178,11 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
     else {
       kept.scores.delete(id);
       kept.rows.delete(id);
-      kept.blockScores.delete(id);
     }
   }
   if (shown.length < q.limit && kept.boundary !== null) return null;
   shown.sort((a, b) => b.key - a.key || (a.ranked.id < b.ranked.id ? -1 : 1));
-  return shown.slice(0, q.limit).map(({ ranked: r }) => {
-    let scores = kept.blockScores.get(r.id);
-    if (!scores) kept.blockScores.set(r.id, (scores = blockScores(m, q.callerVector, r.row)));
-    r.blockScores = scores;
-    return r;
-  });
+  return shown.slice(0, q.limit).map((s) => s.ranked);
 }
 
 /** A candidate as it ranks at the query's time. */

@@ -36,13 +36,6 @@ export interface Ranked {
   likedYou: boolean;
   recentlyActive: boolean;
   lastParticipationMs: number;
-  /**
-   * Its `blockScores`, when whoever scored it had its row at hand: a ranking worker right after
-   * ranking on its copy, a kept ranking once a page has shown it. Otherwise the page computes them,
-   * reading the row from memory (at 100 000 agents the candidates' rows are rarely in the CPU's
-   * caches: that read was half of the page's JSON callback; docs/discovery-cost.md).
-   */
-  blockScores?: readonly number[];
 }
 
 // Float rounding can step outside [-1, 1] by an ulp.
@@ -64,43 +57,28 @@ export function rowScore(m: CandidateMatrix, caller: Float32Array, row: number):
 }
 
 /**
- * The row's score broken down by block: each block's cosine with the caller's, as a sub-score in
- * [0, 1], in the matrix's block order. Read from the matrix instead of the embeddings: a block of a
- * `toVector` row is its unit vector scaled by √weight, so its part of the dot product is weight × the
- * block's cosine. Float32 arithmetic, like the score itself (it can differ from `compatibility`'s
- * float64 sub-score by about 1e-7). An all-zero block gives a cosine of 0, the neutral 0.5, as
- * `compatibility` does. Keeping only the matrix is what lets discovery drop a parsed copy of every
- * embedding (about 1 KB an agent).
+ * The row's score broken down by block, as `compatibility` breaks it down, read from the matrix
+ * instead of the embeddings: a block of a `toVector` row is its unit vector scaled by √weight, so
+ * its part of the dot product is weight × the block's cosine. Float32 arithmetic, like the score
+ * itself (it can differ from `compatibility`'s float64 sub-score by about 1e-7). An all-zero block
+ * gives a cosine of 0, the neutral 0.5, as `compatibility` does. Keeping only the matrix is what
+ * lets discovery drop a parsed copy of every embedding (about 1 KB an agent). The matrix's blocks
+ * must be the embedding's, in `EMBEDDING_BLOCKS` order (candidate-index.ts builds it so).
  */
-export function blockScores(m: CandidateMatrix, caller: Float32Array, row: number): number[] {
-  const out = new Array<number>(m.blocks.length);
-  for (let b = 0; b < m.blocks.length; b++) {
-    const offset = m.starts[b];
-    const { end, weight } = m.blocks[b];
-    const width = end - offset;
-    const cos = dotRange(caller, offset, m.blockVectors[b], row * width, width) / weight;
-    out[b] = (Math.min(1, Math.max(-1, cos)) + 1) / 2;
-  }
-  return out;
-}
-
-/**
- * Block sub-scores named as `compatibility` names them. The matrix's blocks must be the
- * embedding's, in `EMBEDDING_BLOCKS` order (candidate-index.ts builds it so).
- */
-export function breakdownOf(scores: readonly number[]): CompatibilityBreakdown {
-  if (scores.length !== EMBEDDING_BLOCKS.length)
-    throw new Error(`a breakdown needs the ${EMBEDDING_BLOCKS.length} embedding blocks`);
-  const out = {} as CompatibilityBreakdown;
-  EMBEDDING_BLOCKS.forEach((block, b) => (out[block] = scores[b]));
-  return out;
-}
-
-/** The row's `compatibility` breakdown, from the matrix. */
 export function rowBreakdown(
   m: CandidateMatrix,
   caller: Float32Array,
   row: number,
 ): CompatibilityBreakdown {
-  return breakdownOf(blockScores(m, caller, row));
+  if (m.blocks.length !== EMBEDDING_BLOCKS.length)
+    throw new Error(`a breakdown needs the ${EMBEDDING_BLOCKS.length} embedding blocks`);
+  const out = {} as CompatibilityBreakdown;
+  for (let b = 0; b < m.blocks.length; b++) {
+    const offset = m.starts[b];
+    const { end, weight } = m.blocks[b];
+    const width = end - offset;
+    const cos = dotRange(caller, offset, m.blockVectors[b], row * width, width) / weight;
+    out[EMBEDDING_BLOCKS[b]] = (Math.min(1, Math.max(-1, cos)) + 1) / 2;
+  }
+  return out;
 }

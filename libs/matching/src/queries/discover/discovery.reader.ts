@@ -8,7 +8,7 @@ import { CandidateIndex } from '../../application/candidate-index';
 import { RankingWorkers } from '../../application/ranking-workers';
 import { CandidateMatrix } from '../../domain/candidate-matrix';
 import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
-import { blockScores, breakdownOf, Ranked, RankingQuery } from '../../domain/discovery-order';
+import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
 import { SwipeDoc, SWIPES } from '../../projections/matching.projection';
 
@@ -94,7 +94,7 @@ export class DiscoveryReader {
       // The matrix may have moved while the profiles were read.
       const row = matrix.currentRow(r.id, r.row);
       if (!profile || row === undefined) return [];
-      const breakdown = breakdownOf(r.blockScores ?? blockScores(matrix, myVector, row));
+      const breakdown = rowBreakdown(matrix, myVector, row);
       const scores = JSON.stringify({
         compatibilityScore: round(r.score),
         likedYou: r.likedYou,
