@@ -93,6 +93,16 @@ export class LiveLoop {
     return this.waiters.wait(position, timeoutMs);
   }
 
+  /**
+   * The checkpoint this loop has committed for the projection's generation (the one in the store:
+   * a checkpoint moves only once its batch's write has committed), or undefined when this loop does
+   * not feed that generation.
+   */
+  committed(projection: string, generation: number): number | undefined {
+    const l = this.projections.get(projection);
+    return l && l.generation === generation ? l.checkpoint : undefined;
+  }
+
   /** A checkpoint moved (a batch committed, a rebuild switched): answers the waiters it satisfies. */
   settleWaiters(): void {
     this.waiters.settle((position) => this.reached(position));

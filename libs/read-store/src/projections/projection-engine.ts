@@ -80,6 +80,9 @@ export class ProjectionEngine {
       log: this.logger,
       onFatal: options.onFatal,
     });
+    readModels.followCommitted((projection, generation) =>
+      this.live.committed(projection, generation),
+    );
     this.rebuilds = new ProjectionRebuilds(
       events,
       store,
@@ -124,6 +127,8 @@ export class ProjectionEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    // From here another process may apply events (a lost lease): checkpoints come from the store.
+    this.readModels.followCommitted(null);
     this.live.stopping();
     if (this.requests) clearInterval(this.requests);
     // A generation waiting to be dropped is dropped by the next start (retireLeftovers).

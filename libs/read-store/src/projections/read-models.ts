@@ -10,6 +10,12 @@ import {
 import type { Projection } from './projection';
 
 /**
+ * A projection's generation's committed checkpoint as the engine of this process knows it, or
+ * undefined when it does not run that generation (another process does, or it is switching).
+ */
+export type CommittedCheckpoints = (projection: string, generation: number) => number | undefined;
+
+/**
  * The query side's view of the read store: logical collection names (`agents`) resolved to the
  * live generation of the projection that owns them (`agents_g3`). The in-process engine switches
  * generations here directly; an API process that does not run projections calls `refresh()`.
@@ -17,6 +23,7 @@ import type { Projection } from './projection';
 export class ReadModels {
   private readonly owner = new Map<string, string>();
   private readonly generation = new Map<string, number>();
+  private committed: CommittedCheckpoints | null = null;
 
   constructor(
     readonly store: ReadStore,
@@ -27,6 +34,17 @@ export class ReadModels {
 
   setGeneration(projection: string, generation: number): void {
     this.generation.set(projection, generation);
+  }
+
+  /**
+   * The in-process engine's committed checkpoints (`LiveLoop.committed`): `checkpoint` answers
+   * from memory what it would read from the store. A query that follows a collection asks on every
+   * request (discovery's candidate index), and each read of the checkpoint's row cost about 33 µs,
+   * since every commit of the writer thread empties the reading connection's page cache
+   * (docs/discovery-cost.md). Null: read from the store again (the engine stopped).
+   */
+  followCommitted(committed: CommittedCheckpoints | null): void {
+    this.committed = committed;
   }
 
   /** Reloads the live generations from the catalog (for processes that do not run the engine). */
@@ -45,10 +63,10 @@ export class ReadModels {
    */
   async checkpoint(collection: string): Promise<number> {
     const projection = this.ownerOf(collection);
-    const cp = await this.store.get<Checkpoint>(
-      CHECKPOINTS,
-      checkpointId(projection, this.generation.get(projection) ?? 1),
-    );
+    const generation = this.generation.get(projection) ?? 1;
+    const known = this.committed?.(projection, generation);
+    if (known !== undefined) return known;
+    const cp = await this.store.get<Checkpoint>(CHECKPOINTS, checkpointId(projection, generation));
     return cp?.position ?? 0;
   }
 
