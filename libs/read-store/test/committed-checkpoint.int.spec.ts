@@ -55,7 +55,8 @@ describe('a read model checkpoint where the engine runs', () => {
     const projections = [tallies()];
     engine = new ProjectionEngine(events, store, projections, new ReadModels(store, projections), {
       now: () => new Date(),
-      dropGraceMs: 0,
+      // The old generation's checkpoint stays while the tests look at it.
+      dropGraceMs: 60_000,
     });
     await engine.start();
   });
@@ -77,6 +78,33 @@ describe('a read model checkpoint where the engine runs', () => {
     expect(reads).toBe(0);
   });
 
+  it('never runs ahead of the store: it moves once the batch has committed', async () => {
+    const first = await count('a');
+    await engine.waitFor(first.position, 5000);
+    // The next batch's write is held before it reaches the store.
+    const write = store.write.bind(store);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let handedOver!: () => void;
+    const reached = new Promise<void>((resolve) => (handedOver = resolve));
+    jest.spyOn(store, 'write').mockImplementationOnce(async (writes, options) => {
+      handedOver();
+      await held;
+      return write(writes, options);
+    });
+    const second = await count('b');
+    await reached;
+    // Read while the write is held, then let it go whatever they say (or nothing could stop).
+    const whileHeld = await Promise.all([
+      engine.readModels.checkpoint('tallies'),
+      stored(1),
+    ]).finally(release);
+    expect(whileHeld).toEqual([first.position, first.position]);
+    await engine.waitFor(second.position, 5000);
+    expect(await engine.readModels.checkpoint('tallies')).toBe(second.position);
+    expect(await stored(1)).toBe(second.position);
+  });
+
   it('is read from the store by a process without the engine, and once the engine stopped', async () => {
     const { position } = await count('a');
     await engine.waitFor(position, 5000);
@@ -90,7 +118,7 @@ describe('a read model checkpoint where the engine runs', () => {
   });
 
   it('follows a rebuild to its generation, and reads the store for one it does not feed', async () => {
-    await count('a');
+    const first = await count('a');
     await engine.rebuild('tallies');
     const { position } = await count('b');
     await engine.waitFor(position, 5000);
@@ -102,8 +130,19 @@ describe('a read model checkpoint where the engine runs', () => {
     // A generation the loop does not feed (the switch not yet made here): the store's answer.
     engine.readModels.setGeneration('tallies', 1);
     expect(await checkpointReads(() => engine.readModels.checkpoint('tallies'))).toEqual([
-      (await stored(1)) ?? 0,
+      first.position,
       1,
+    ]);
+  });
+
+  it('answers from memory again when the same engine starts again', async () => {
+    const { position } = await count('a');
+    await engine.waitFor(position, 5000);
+    await engine.stop();
+    await engine.start();
+    expect(await checkpointReads(() => engine.readModels.checkpoint('tallies'))).toEqual([
+      position,
+      0,
     ]);
   });
 });

@@ -80,9 +80,6 @@ export class ProjectionEngine {
       log: this.logger,
       onFatal: options.onFatal,
     });
-    readModels.followCommitted((projection, generation) =>
-      this.live.committed(projection, generation),
-    );
     this.rebuilds = new ProjectionRebuilds(
       events,
       store,
@@ -109,6 +106,9 @@ export class ProjectionEngine {
       this.readModels.setGeneration(projection.name, generation);
       await this.retirement.retireLeftovers(projection, generation);
     }
+    this.readModels.followCommitted((projection, generation) =>
+      this.live.committed(projection, generation),
+    );
     this.live.start(this.events.subscribeToAll({ after: this.live.lowestCheckpoint() }));
     this.requests = setInterval(() => void this.pickUpRequests(), REQUEST_POLL_MS);
     this.requests.unref();

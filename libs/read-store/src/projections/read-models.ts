@@ -39,9 +39,10 @@ export class ReadModels {
   /**
    * The in-process engine's committed checkpoints (`LiveLoop.committed`): `checkpoint` answers
    * from memory what it would read from the store. A query that follows a collection asks on every
-   * request (discovery's candidate index), and each read of the checkpoint's row cost about 33 µs,
-   * since every commit of the writer thread empties the reading connection's page cache
-   * (docs/discovery-cost.md). Null: read from the store again (the engine stopped).
+   * request (discovery's candidate index), and that read of the checkpoint's row was about 5 % of a
+   * discover request's event loop (docs/discovery-cost.md). It assumes, as read your writes
+   * already does, that the store's reads see its committed writes (SQLite; MongoDB read from the
+   * primary, the driver's default). Null: read from the store again (the engine stopped).
    */
   followCommitted(committed: CommittedCheckpoints | null): void {
     this.committed = committed;
