@@ -53,6 +53,19 @@ export interface IndexSpec {
 export type Write =
   { collection: string; op: 'put'; doc: Doc } | { collection: string; op: 'delete'; id: string };
 
+/** How `ensureCollection` may make a collection; no option changes what reads and writes answer. */
+export interface CollectionOptions {
+  /**
+   * The collection is new (made empty just now, by this store object) and is filled by this
+   * object's writes alone before anything else reads or writes it: a rebuild's new generation.
+   * The adapter may defer what it keeps per document id (the embedded store's id index) until the
+   * collection is ensured again without this option, which ends the load; meanwhile `get`,
+   * `getMany` and `write` answer as usual in this object, `find` and `count` may scan. Ignored for
+   * a collection that already exists.
+   */
+  loading?: boolean;
+}
+
 /** How a `write` may be carried out; every option keeps what the write does to the store. */
 export interface WriteOptions {
   /**
@@ -109,7 +122,11 @@ export interface Lease extends Doc {
 
 export interface ReadStore {
   /** Creates the collection and its indexes if they are missing. Idempotent. */
-  ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
+  ensureCollection(
+    collection: string,
+    indexes?: readonly IndexSpec[],
+    options?: CollectionOptions,
+  ): Promise<void>;
   dropCollection(collection: string): Promise<void>;
   listCollections(): Promise<string[]>;
 

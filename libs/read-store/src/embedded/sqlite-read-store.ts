@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { WriterThread } from '@companion/event-store';
 import {
+  CollectionOptions,
   Doc,
   DuplicateKeyError,
   Filter,
@@ -9,11 +10,12 @@ import {
   Lease,
   LEASES,
   ReadStore,
-  ReadStoreBusyError,
   Write,
   WriteOptions,
 } from '../read-store.port';
 import { CachedWrite, DocumentCache } from './document-cache';
+import { LoadingCollections } from './loading-collections';
+import { claimLease, releaseLease } from './sqlite-leases';
 import {
   DocumentWriteRequest,
   DocumentWriteResult,
@@ -28,6 +30,10 @@ function table(collection: string): string {
   if (!COLLECTION.test(collection)) throw new Error(`invalid collection name: ${collection}`);
   return `"c_${collection}"`;
 }
+
+/** The id index a loaded collection gets when its load ends (LoadingCollections). */
+const idIndex = (collection: string) =>
+  `CREATE UNIQUE INDEX IF NOT EXISTS "id_${collection}" ON ${table(collection)} (id)`;
 
 const WRITER_PRAGMAS = [
   'journal_mode = WAL',
@@ -53,6 +59,8 @@ export interface SqliteReadStoreOptions {
   freezeDocuments?: boolean;
   /** How long this thread's statements wait for another writer's lock (default 5 000 ms). */
   busyTimeoutMs?: number;
+  /** Rows a load may name (~75 B each) before its id index is made anyway (2 000 000: 150 MB). */
+  loadingIdsMax?: number;
 }
 
 /**
@@ -67,12 +75,14 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly tables = new Set<string>();
   private readonly cache?: DocumentCache;
+  private readonly loading: LoadingCollections;
   private writer?: WriterThread<DocumentWriteRequest, DocumentWriteResult>;
 
   constructor(
     private readonly filename: string,
     options: SqliteReadStoreOptions = {},
   ) {
+    this.loading = new LoadingCollections(options.loadingIdsMax ?? 2_000_000);
     if (options.cacheDocuments)
       this.cache = new DocumentCache(options.cacheDocuments, options.freezeDocuments ?? false);
     this.db = new Database(filename);
@@ -90,12 +100,20 @@ export class SqliteReadStore implements ReadStore {
     return stmt;
   }
 
-  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+  async ensureCollection(
+    collection: string,
+    indexes: readonly IndexSpec[] = [],
+    options: CollectionOptions = {},
+  ): Promise<void> {
     const t = table(collection);
-    // Rows live in a rowid table and the id in a unique index beside it: documents keyed by random
-    // ids (UUIDs of messages, feed items) are appended to the table instead of being inserted all
-    // over a B-tree of whole documents (bench/README: a 945 000-item feed written in 9 s, not 26 s).
-    const schema = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`];
+    const load = options.loading === true && !this.exists(collection);
+    // Rows in a rowid table, the id in a unique index beside it (made when a load ends): random ids
+    // are appended to the table, not inserted all over a B-tree of whole documents (9 s, not 26 s).
+    const schema = load
+      ? [`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`]
+      : this.loading.has(collection) && !options.loading
+        ? [idIndex(collection)]
+        : [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`];
     for (const index of indexes) {
       if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
       const cols = index.fields
@@ -106,11 +124,14 @@ export class SqliteReadStore implements ReadStore {
       );
     }
     await this.run({ schema, tables: [] });
+    if (load) this.loading.begin(collection);
+    else if (!options.loading) this.loading.end(collection);
   }
 
   async dropCollection(collection: string): Promise<void> {
     this.cache?.dropCollection(collection);
     this.tables.delete(collection);
+    this.loading.end(collection);
     await this.run({ schema: [`DROP TABLE IF EXISTS ${table(collection)}`], tables: [] });
     this.tables.delete(collection); // a read meanwhile may have found it still there
     this.statements.clear(); // statements on a dropped table would fail
@@ -158,8 +179,15 @@ export class SqliteReadStore implements ReadStore {
     const cache = this.cacheFor(collection);
     const cached = cache?.get(collection, id);
     if (cached !== undefined) return cached;
-    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as
-      { doc: string } | undefined;
+    // A collection being loaded has no id index yet: its rows are named by LoadingCollections.
+    const [by, key] = this.loading.has(collection)
+      ? ['rowid', this.loading.row(collection, id)]
+      : ['id', id];
+    const row =
+      key === undefined
+        ? undefined
+        : (this.prepare(`SELECT doc FROM ${table(collection)} WHERE ${by} = ?`).get(key) as
+            { doc: string } | undefined);
     const doc = row ? (JSON.parse(row.doc) as Doc) : null;
     return cache ? cache.set(collection, id, doc) : doc;
   }
@@ -200,6 +228,7 @@ export class SqliteReadStore implements ReadStore {
     const byCollection = groupByTable(writes, table);
     const tables = [...byCollection.values()];
     if (options.after) await options.after;
+    const { schema, loaded } = this.loading.nameRows(byCollection, idIndex);
     const cached: CachedWrite[] = this.cache
       ? writes
           .filter((w) => this.cacheFor(w.collection))
@@ -207,14 +236,22 @@ export class SqliteReadStore implements ReadStore {
             w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
           )
       : [];
-    const result = this.cache
-      ? await this.cache.whileWriting(
-          cached,
-          options.unshared ?? false,
-          () => this.run({ tables }),
-          (r) => 'ok' in r,
-        )
-      : await this.run({ tables });
+    // A load whose write failed may no longer match its rows (LoadingCollections.fail).
+    const failLoads = () => loaded.forEach((c) => this.loading.fail(c));
+    const result = await (
+      this.cache
+        ? this.cache.whileWriting(
+            cached,
+            options.unshared ?? false,
+            () => this.run({ schema, tables }),
+            (r) => 'ok' in r,
+          )
+        : this.run({ schema, tables })
+    ).catch((error: unknown) => {
+      failLoads();
+      throw error;
+    });
+    if (!('ok' in result)) failLoads();
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);
@@ -233,36 +270,11 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async claimLease(id: string, owner: string, now: Date, until: Date): Promise<Lease> {
-    // On this thread's connection, in an IMMEDIATE transaction: it takes the file's write lock
-    // before reading, so two processes cannot both see the lease free (busy_timeout waits).
-    const t = table(LEASES);
-    this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
-    const claim = this.db.transaction((): Lease => {
-      const row = this.db.prepare(`SELECT doc FROM ${t} WHERE id = ?`).get(id) as
-        { doc: string } | undefined;
-      const held = row ? (JSON.parse(row.doc) as Lease) : undefined;
-      if (held && held.owner !== owner && held.expiresAt > now.toISOString()) return held;
-      const lease: Lease = { _id: id, owner, expiresAt: until.toISOString() };
-      this.db
-        .prepare(
-          `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
-        )
-        .run(id, JSON.stringify(lease));
-      return lease;
-    });
-    try {
-      return claim.immediate();
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new ReadStoreBusyError(error);
-      throw error;
-    }
+    return claimLease(this.db, table(LEASES), id, owner, now, until);
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {
-    if (!this.exists(LEASES)) return;
-    this.db
-      .prepare(`DELETE FROM ${table(LEASES)} WHERE id = ? AND json_extract(doc, '$.owner') = ?`)
-      .run(id, owner);
+    if (this.exists(LEASES)) releaseLease(this.db, table(LEASES), id, owner);
   }
 
   async ping(): Promise<void> {

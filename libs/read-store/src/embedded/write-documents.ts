@@ -16,6 +16,11 @@ export interface TableWrites {
   table: string;
   ids: string[];
   jsons: Array<string | null>;
+  /**
+   * A collection being loaded (LoadingCollections): the row of each document, named by the main
+   * thread, since the table has no id index yet (0 for a deleted document that has none).
+   */
+  rows?: number[];
 }
 
 export interface DocumentWriteRequest {
@@ -83,16 +88,43 @@ export function keyOrder(ids: readonly string[]): Float64Array {
 
 /**
  * Whether a table's rows may be written in any order: not when it has a unique index of its own
- * (one a collection declares), where one document may give up a value that the next one takes.
+ * (one a collection declares, `i_…`; not the id index a load ends with, `id_…`), where one
+ * document may give up a value that the next one takes.
  * Asked for every large write (one pragma beside a thousand inserts), so an index made since,
  * here or by another process, is never missed.
  */
 function anyOrder(db: any, table: string): boolean {
   const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
+    name: string;
     unique: number;
     origin: string;
   }>;
-  return !indexes.some((index) => index.unique === 1 && index.origin === 'c');
+  return !indexes.some(
+    (index) => index.unique === 1 && index.origin === 'c' && index.name.startsWith('i_'),
+  );
+}
+
+/**
+ * A loading collection's writes, by row: new rows are appended (their numbers grow in write
+ * order), a document written before replaces its row. A conflict on a declared unique index still
+ * fails the write (a `REPLACE` would have deleted the other document).
+ */
+function writeRows(
+  statement: (sql: string) => { run(...params: unknown[]): unknown },
+  table: string,
+  ids: readonly string[],
+  jsons: ReadonlyArray<string | null>,
+  rows: readonly number[],
+): void {
+  const put = statement(
+    `INSERT INTO ${table} (rowid, id, doc) VALUES (?, ?, ?) ON CONFLICT(rowid) DO UPDATE SET doc = excluded.doc`,
+  );
+  const remove = statement(`DELETE FROM ${table} WHERE rowid = ?`);
+  for (let i = 0; i < ids.length; i++) {
+    const json = jsons[i];
+    if (json === null) remove.run(rows[i]);
+    else put.run(rows[i], ids[i], json);
+  }
 }
 
 export function writeDocuments(
@@ -120,7 +152,11 @@ export function writeDocuments(
       for (const sql of schema) db.exec(sql);
       for (let t = 0; t < tables.length; t++) {
         current = t;
-        const { table, ids, jsons } = tables[t];
+        const { table, ids, jsons, rows } = tables[t];
+        if (rows) {
+          writeRows(statement, table, ids, jsons, rows);
+          continue;
+        }
         const upsert = statement(
           `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
         );

@@ -110,6 +110,7 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<Doc>(collection);
   }
 
+  /** `loading` changes nothing here: `_id` is MongoDB's own index, kept whatever the order of ids. */
   async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
     try {
       await this.db.createCollection(collection);

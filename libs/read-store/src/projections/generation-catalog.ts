@@ -1,4 +1,4 @@
-import type { ReadStore, Write } from '../read-store.port';
+import type { CollectionOptions, ReadStore, Write } from '../read-store.port';
 import {
   CATALOG,
   CatalogEntry,
@@ -64,16 +64,21 @@ export class GenerationCatalog {
     };
   }
 
-  /** The generation's collections, with their indexes unless `withIndexes` is false. */
+  /**
+   * The generation's collections with their indexes; or, `loading`, without them, filled by this
+   * process's rebuild before anything reads them (the store may defer its id index too), until
+   * they are ensured again without it.
+   */
   async ensureCollections(
     projection: Projection,
     generation: number,
-    withIndexes = true,
+    { loading = false }: CollectionOptions = {},
   ): Promise<void> {
     for (const c of projection.collections)
       await this.store.ensureCollection(
         physicalName(c.name, generation),
-        withIndexes ? c.indexes : [],
+        loading ? [] : c.indexes,
+        { loading },
       );
   }
 

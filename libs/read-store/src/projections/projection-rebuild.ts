@@ -79,8 +79,9 @@ export class ProjectionRebuilds {
     await this.retirement.cancel(projection.name, build.generation);
     await this.catalog.dropCollections(projection, build.generation);
     // The indexes are made once the documents are in (one sort instead of an index update per
-    // document: about twice as fast for a collection of a million documents), before the switch.
-    await this.catalog.ensureCollections(projection, build.generation, false);
+    // document: about twice as fast for a collection of a million documents), before the switch;
+    // the embedded store's id index too (docs/rebuild-id-index.md).
+    await this.catalog.ensureCollections(projection, build.generation, { loading: true });
     await this.catalog.markBuilding(projection.name, build.generation, build.version);
     const head = await this.events.headPosition();
     if (head === 0) {

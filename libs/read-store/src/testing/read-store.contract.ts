@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Doc, DuplicateKeyError, Filter, ReadStore } from '../read-store.port';
+import { loadingCases } from './loading.contract';
 import { writeAfterCases } from './write-after.contract';
 
 interface Item extends Doc {
@@ -238,6 +239,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
     });
 
     writeAfterCases(() => ({ store, coll }));
+    loadingCases(() => ({ store, coll }));
 
     it('a rejected write leaves nothing behind, in any collection', async () => {
       const unique = `${coll}_u`;

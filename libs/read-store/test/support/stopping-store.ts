@@ -19,7 +19,7 @@ export function stoppingStore(
     if (dead) throw new Error('process stopped');
   };
   const store: ReadStore = {
-    ensureCollection: async (c, i) => (alive(), inner.ensureCollection(c, i)),
+    ensureCollection: async (c, i, o) => (alive(), inner.ensureCollection(c, i, o)),
     dropCollection: async (c) => (alive(), inner.dropCollection(c)),
     listCollections: async () => (alive(), inner.listCollections()),
     get: async (c, id) => (alive(), inner.get(c, id)),
