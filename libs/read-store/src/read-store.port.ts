@@ -56,12 +56,17 @@ export type Write =
 /** How `ensureCollection` may make a collection; no option changes what reads and writes answer. */
 export interface CollectionOptions {
   /**
-   * The collection is new (made empty just now, by this store object) and is filled by this
-   * object's writes alone before anything else reads or writes it: a rebuild's new generation.
-   * The adapter may defer what it keeps per document id (the embedded store's id index) until the
-   * collection is ensured again without this option, which ends the load; meanwhile `get`,
-   * `getMany` and `write` answer as usual in this object, `find` and `count` may scan. Ignored for
-   * a collection that already exists.
+   * The collection is new (this call makes it) and this store object alone writes to it until
+   * the load ends: a rebuild's new generation, which nothing reads before its switch. The adapter
+   * may defer what it keeps per document id (the embedded store's id index) until then. The load
+   * ends when the collection is ensured again without this option (the rebuild does, with the
+   * declared indexes, before its switch); that may hold the adapter's writer for seconds, and
+   * rejects if the ids cannot be indexed. It also ends when the collection is dropped, and the
+   * adapter may end it sooner itself (the embedded store past 2 000 000 documents). A load that
+   * another object or a stopped process began is ended by ensuring the collection without the
+   * option, here too. Meanwhile `get`, `getMany`, `find`, `count` and `write` answer as usual;
+   * other processes' reads may be slower (a scan). Ignored for a collection that already exists;
+   * an adapter may ignore it altogether (MongoDB's `_id` index is its own).
    */
   loading?: boolean;
 }

@@ -13,21 +13,30 @@ import { SqliteReadStore } from '../src/embedded/sqlite-read-store';
 describe('SqliteReadStore: a collection being loaded', () => {
   let dir: string;
   let store: SqliteReadStore;
-  let file: Database.Database;
+  /** What the file holds, through a connection of its own (a fresh look at the schema). */
+  const look = <T>(query: (db: Database.Database) => T): T => {
+    const db = new Database(join(dir, 'read.db'), { readonly: true });
+    try {
+      return query(db);
+    } finally {
+      db.close();
+    }
+  };
   const indexes = (collection: string) =>
-    (
-      file.prepare(`PRAGMA index_list("c_${collection}")`).all() as Array<{
-        name: string;
-        unique: number;
-      }>
-    ).map((i) => `${i.name}${i.unique ? ' (unique)' : ''}`);
+    look((db) =>
+      (
+        db.prepare(`PRAGMA index_list("c_${collection}")`).all() as Array<{
+          name: string;
+          unique: number;
+        }>
+      ).map((i) => `${i.name}${i.unique ? ' (unique)' : ''}`),
+    );
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'companion-load-'));
     store = new SqliteReadStore(join(dir, 'read.db'));
   });
   afterEach(async () => {
-    file?.close();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -37,10 +46,9 @@ describe('SqliteReadStore: a collection being loaded', () => {
     const ids = Array.from({ length: 3000 }, () => randomUUID());
     await store.write(ids.map((id, i) => ({ collection: 'docs', op: 'put', doc: { _id: id, i } })));
     await store.write([{ collection: 'docs', op: 'put', doc: { _id: ids[5], i: 'again' } }]);
-    file = new Database(join(dir, 'read.db'), { readonly: true });
     expect(indexes('docs')).toEqual([]);
     // Appended as written, not in the ids' order: a rebuild's rows need no sort to go in cheaply.
-    const rows = file.prepare('SELECT id FROM c_docs ORDER BY rowid').pluck().all();
+    const rows = look((db) => db.prepare('SELECT id FROM c_docs ORDER BY rowid').pluck().all());
     expect(rows).toEqual(ids);
 
     await store.ensureCollection('docs', [{ name: 'by_i', fields: [['i', 1]] }]);
@@ -50,10 +58,9 @@ describe('SqliteReadStore: a collection being loaded', () => {
     // its ids' order (keyOrder), which it may only where no declared unique index could object.
     const more = Array.from({ length: 2000 }, () => randomUUID());
     await store.write(more.map((id) => ({ collection: 'docs', op: 'put', doc: { _id: id } })));
-    const added = file
-      .prepare('SELECT id FROM c_docs WHERE rowid > 3000 ORDER BY rowid')
-      .pluck()
-      .all();
+    const added = look((db) =>
+      db.prepare('SELECT id FROM c_docs WHERE rowid > 3000 ORDER BY rowid').pluck().all(),
+    );
     const byPrefix = more
       .map((id, i) => [id.slice(0, 4), i] as const)
       .sort(([a, i], [b, j]) => (a < b ? -1 : a > b ? 1 : i - j))
@@ -74,7 +81,6 @@ describe('SqliteReadStore: a collection being loaded', () => {
       );
     await store.ensureCollection('capped', [], { loading: true });
     await put(0, 80);
-    file = new Database(join(dir, 'read.db'), { readonly: true });
     expect(indexes('capped')).toEqual([]);
     await put(60, 120); // 20 rows named already, 40 new: past 100
     expect(indexes('capped')).toEqual(['id_capped (unique)']);
@@ -86,14 +92,12 @@ describe('SqliteReadStore: a collection being loaded', () => {
     expect(indexes('capped').sort()).toEqual(['i_capped_by_n', 'id_capped (unique)']);
   });
 
-  it('refuses the collection after a failed write, until it is dropped and loaded again', async () => {
-    // Declared indexes made while loading (the contract allows it): a unique one can refuse a write.
+  it('keeps a row for every id, so a write that failed leaves the load as it was', async () => {
+    // Declared indexes made while loading (the port allows it): a unique one can refuse a write.
     await store.ensureCollection(
       'named',
       [{ name: 'by_name', fields: [['name', 1]], unique: true }],
-      {
-        loading: true,
-      },
+      { loading: true },
     );
     await store.write([{ collection: 'named', op: 'put', doc: { _id: 'a', name: 'same' } }]);
     await expect(
@@ -103,15 +107,43 @@ describe('SqliteReadStore: a collection being loaded', () => {
         { collection: 'named', op: 'put', doc: { _id: 'c', name: 'same' } },
       ]),
     ).rejects.toBeInstanceOf(DuplicateKeyError);
-    // Its delete of `a` was rolled back, but the map of rows had forgotten `a` already.
-    await expect(store.get('named', 'a')).rejects.toThrow('drop it and load it again');
-    await expect(
-      store.write([{ collection: 'named', op: 'put', doc: { _id: 'a', name: 'other' } }]),
-    ).rejects.toThrow('drop it and load it again');
-
-    await store.dropCollection('named');
-    await store.ensureCollection('named', [], { loading: true });
-    await store.write([{ collection: 'named', op: 'put', doc: { _id: 'a', name: 'same' } }]);
+    // Rolled back: `a` is still there, and `b` (named a row that was never written) is not.
     expect(await store.get('named', 'a')).toEqual({ _id: 'a', name: 'same' });
+    expect(await store.get('named', 'b')).toBeNull();
+    await store.write([
+      { collection: 'named', op: 'delete', id: 'a' },
+      { collection: 'named', op: 'put', doc: { _id: 'b', name: 'same' } },
+      { collection: 'named', op: 'put', doc: { _id: 'a', name: 'back' } },
+    ]);
+    await store.ensureCollection('named');
+    expect(await store.find('named', {}, { sort: [['_id', 1]] })).toEqual([
+      { _id: 'a', name: 'back' },
+      { _id: 'b', name: 'same' },
+    ]);
+  });
+
+  it('rejects the end of a load whose ids cannot be indexed, and keeps it loading', async () => {
+    await store.ensureCollection('twice', [], { loading: true });
+    await store.write([{ collection: 'twice', op: 'put', doc: { _id: 'a', n: 1 } }]);
+    const other = new Database(join(dir, 'read.db'));
+    other.prepare(`INSERT INTO c_twice (id, doc) VALUES ('a', '{"_id":"a","n":2}')`).run();
+    other.close();
+    await expect(store.ensureCollection('twice')).rejects.toThrow('schema change failed');
+    expect(await store.get('twice', 'a')).toEqual({ _id: 'a', n: 1 });
+  });
+
+  it('ends a load another store object began and left, from the file', async () => {
+    await store.ensureCollection('left', [], { loading: true });
+    await store.write([{ collection: 'left', op: 'put', doc: { _id: 'a', n: 1 } }]);
+    await store.close();
+    store = new SqliteReadStore(join(dir, 'read.db'));
+    await store.ensureCollection('left', [{ name: 'by_n', fields: [['n', 1]] }]);
+    expect(indexes('left').sort()).toEqual(['i_left_by_n', 'id_left (unique)']);
+    await store.write([{ collection: 'left', op: 'put', doc: { _id: 'a', n: 2 } }]);
+    expect(await store.find('left')).toEqual([{ _id: 'a', n: 2 }]);
+    // A table that has its id index gets no second one.
+    await store.ensureCollection('plain');
+    await store.ensureCollection('plain');
+    expect(indexes('plain')).toEqual(['sqlite_autoindex_c_plain_1 (unique)']);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { EventStore, SqliteEventStore } from '@companion/event-store';
 import {
   CHECKPOINTS,
@@ -144,6 +145,11 @@ describe('ProjectionEngine', () => {
     const after = await engine.readModels.find<Tally>('tallies', {}, { sort: [['_id', 1]] });
     expect(after.reduce((n, t) => n + t.count, 0)).toBe(320);
     expect(after.map((t) => t._id)).toEqual(before.map((t) => t._id));
+    // The new generation was loaded (LoadingCollections): its load ended with its id index.
+    const file = new Database(join(dir, 'read.db'), { readonly: true });
+    const sql = `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_tallies_g2'`;
+    expect(file.prepare(sql).pluck().all()).toContain('id_tallies_g2');
+    file.close();
     await until(async () => !(await store.listCollections()).includes('tallies_g1'));
     const collections = await store.listCollections();
     expect(collections).toContain('tallies_g2');

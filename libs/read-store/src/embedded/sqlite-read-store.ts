@@ -22,18 +22,8 @@ import {
   groupByTable,
   writeDocuments,
 } from './write-documents';
-import { compileFilter, compileSort, fieldExpr } from './sql-filter';
-
-const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-function table(collection: string): string {
-  if (!COLLECTION.test(collection)) throw new Error(`invalid collection name: ${collection}`);
-  return `"c_${collection}"`;
-}
-
-/** The id index a loaded collection gets when its load ends (LoadingCollections). */
-const idIndex = (collection: string) =>
-  `CREATE UNIQUE INDEX IF NOT EXISTS "id_${collection}" ON ${table(collection)} (id)`;
+import { compileFilter, compileSort } from './sql-filter';
+import { collectionSchema, idIndex, table } from './collection-schema';
 
 const WRITER_PRAGMAS = [
   'journal_mode = WAL',
@@ -105,27 +95,18 @@ export class SqliteReadStore implements ReadStore {
     indexes: readonly IndexSpec[] = [],
     options: CollectionOptions = {},
   ): Promise<void> {
-    const t = table(collection);
     const load = options.loading === true && !this.exists(collection);
-    // Rows in a rowid table, the id in a unique index beside it (made when a load ends): random ids
-    // are appended to the table, not inserted all over a B-tree of whole documents (9 s, not 26 s).
-    const schema = load
-      ? [`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`]
-      : this.loading.has(collection) && !options.loading
-        ? [idIndex(collection)]
-        : [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`];
-    for (const index of indexes) {
-      if (!COLLECTION.test(index.name)) throw new Error(`invalid index name: ${index.name}`);
-      const cols = index.fields
-        .map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`)
-        .join(', ');
-      schema.push(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "i_${collection}_${index.name}" ON ${t} (${cols})`,
-      );
-    }
-    await this.run({ schema, tables: [] });
-    if (load) this.loading.begin(collection);
-    else if (!options.loading) this.loading.end(collection);
+    const schema = collectionSchema(collection, indexes, load);
+    // Without `loading`, a load ends: this object's, or one a stopped process left in the file.
+    const idIndexes = options.loading
+      ? []
+      : [{ table: table(collection), create: idIndex(collection) }];
+    if (load) this.loading.begin(collection); // before any write to it can be sent
+    await this.run({ schema, idIndexes, tables: [] }).catch((error: unknown) => {
+      if (load) this.loading.end(collection);
+      throw error;
+    });
+    if (!options.loading) this.loading.end(collection);
   }
 
   async dropCollection(collection: string): Promise<void> {
@@ -148,6 +129,8 @@ export class SqliteReadStore implements ReadStore {
         : await this.writerThread().write(request);
     if ('failed' in result && request.schema?.length)
       throw new Error(`read-store schema change failed: ${result.failed}`);
+    if ('duplicate' in result && result.duplicate < 0)
+      throw new Error('read-store schema change failed: a unique index found a value twice');
     return result;
   }
 
@@ -228,7 +211,8 @@ export class SqliteReadStore implements ReadStore {
     const byCollection = groupByTable(writes, table);
     const tables = [...byCollection.values()];
     if (options.after) await options.after;
-    const { schema, loaded } = this.loading.nameRows(byCollection, idIndex);
+    const ending = this.loading.nameRows(byCollection);
+    const schemaAfter = ending.map((load) => idIndex(load.collection));
     const cached: CachedWrite[] = this.cache
       ? writes
           .filter((w) => this.cacheFor(w.collection))
@@ -236,22 +220,19 @@ export class SqliteReadStore implements ReadStore {
             w.op === 'put' ? [w.collection, w.doc._id, w.doc] : [w.collection, w.id, null],
           )
       : [];
-    // A load whose write failed may no longer match its rows (LoadingCollections.fail).
-    const failLoads = () => loaded.forEach((c) => this.loading.fail(c));
-    const result = await (
-      this.cache
-        ? this.cache.whileWriting(
+    let result: DocumentWriteResult = { failed: 'not sent' };
+    try {
+      result = this.cache
+        ? await this.cache.whileWriting(
             cached,
             options.unshared ?? false,
-            () => this.run({ schema, tables }),
+            () => this.run({ tables, schemaAfter }),
             (r) => 'ok' in r,
           )
-        : this.run({ schema, tables })
-    ).catch((error: unknown) => {
-      failLoads();
-      throw error;
-    });
-    if (!('ok' in result)) failLoads();
+        : await this.run({ tables, schemaAfter });
+    } finally {
+      for (const load of ending) this.loading.ended(load, 'ok' in result);
+    }
     if ('duplicate' in result)
       throw new DuplicateKeyError([...byCollection.keys()][result.duplicate]);
     if ('failed' in result) throw new Error(`read-store write failed: ${result.failed}`);

@@ -26,7 +26,15 @@ export interface TableWrites {
 export interface DocumentWriteRequest {
   /** Schema statements (tables, indexes), run first in the same transaction. */
   schema?: string[];
+  /**
+   * Run after `schema`: each table without a unique index on `id` alone gets the statement's (a
+   * load ends, LoadingCollections). Asked in the write transaction, where no other writer can
+   * change the schema between the question and the statement.
+   */
+  idIndexes?: Array<{ table: string; create: string }>;
   tables: TableWrites[];
+  /** Schema statements run last in the same transaction: a load's id index, after its rows. */
+  schemaAfter?: string[];
 }
 
 /** The writes of one call, per collection in order of first appearance, as the thread takes them. */
@@ -48,7 +56,10 @@ export function groupByTable(
   return byCollection;
 }
 
-/** `duplicate`: the index, in `tables`, of the table whose unique index refused a document. */
+/**
+ * `duplicate`: the index, in `tables`, of the table whose unique index refused a document; -1 when
+ * a schema statement could not make a unique index (the table holds a value twice).
+ */
 export type DocumentWriteResult = { ok: true } | { duplicate: number } | { failed: string };
 
 /** Rows of one table's write at most that `keyOrder` orders (the position's share of a key). */
@@ -104,6 +115,21 @@ function anyOrder(db: any, table: string): boolean {
   );
 }
 
+/** Whether the table has a unique index on `id` alone (a loaded one has none until it ends). */
+function idIndexed(db: any, table: string): boolean {
+  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
+    name: string;
+    unique: number;
+  }>;
+  return indexes.some(
+    (i) =>
+      i.unique === 1 &&
+      (db.prepare(`PRAGMA index_info("${i.name}")`).all() as Array<{ name: string }>)
+        .map((c) => c.name)
+        .join() === 'id',
+  );
+}
+
 /**
  * A loading collection's writes, by row: new rows are appended (their numbers grow in write
  * order), a document written before replaces its row. A conflict on a declared unique index still
@@ -129,7 +155,7 @@ function writeRows(
 
 export function writeDocuments(
   db: any,
-  { schema = [], tables }: DocumentWriteRequest,
+  { schema = [], idIndexes = [], tables, schemaAfter = [] }: DocumentWriteRequest,
 ): DocumentWriteResult {
   const statements: Map<string, { run(...params: unknown[]): unknown }> =
     db.__companionStatements ?? (db.__companionStatements = new Map());
@@ -148,8 +174,9 @@ export function writeDocuments(
     // then writes fails at once with SQLITE_BUSY_SNAPSHOT if another connection committed in
     // between: the lease's renewal on the main thread's connection does, every few seconds.
     db.transaction(() => {
-      if (schema.length > 0) statements.clear();
+      if (schema.length > 0 || idIndexes.length > 0) statements.clear();
       for (const sql of schema) db.exec(sql);
+      for (const { table, create } of idIndexes) if (!idIndexed(db, table)) db.exec(create);
       for (let t = 0; t < tables.length; t++) {
         current = t;
         const { table, ids, jsons, rows } = tables[t];
@@ -168,7 +195,10 @@ export function writeDocuments(
           else upsert.run(ids[i], json);
         }
       }
+      current = -1;
+      for (const sql of schemaAfter) db.exec(sql);
     }).immediate();
+    if (schemaAfter.length > 0) statements.clear();
     return { ok: true };
   } catch (error) {
     // Matched by code, not class: better-sqlite3's error class belongs to whichever realm loaded it.

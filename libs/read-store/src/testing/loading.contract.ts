@@ -12,12 +12,13 @@ export function loadingCases(current: () => { store: ReadStore; coll: string }):
     const { store, coll } = current();
     const loaded = `${coll}_load`;
     await store.ensureCollection(loaded, [], { loading: true });
-    await store.ensureCollection(loaded, [], { loading: true }); // idempotent, still loading
     await store.write([
       { collection: loaded, op: 'put', doc: doc('a', 'a1') },
       { collection: loaded, op: 'put', doc: doc('b', 'b1') },
-      { collection: loaded, op: 'put', doc: doc('c', 'c1') },
     ]);
+    await store.ensureCollection(loaded, [], { loading: true }); // idempotent, still loading
+    await store.write([{ collection: loaded, op: 'put', doc: doc('c', 'c1') }]);
+    expect(await store.get(loaded, 'b')).toEqual(doc('b', 'b1'));
     await store.write([
       { collection: loaded, op: 'put', doc: doc('a', 'a2') },
       { collection: loaded, op: 'delete', id: 'b' },
@@ -53,11 +54,18 @@ export function loadingCases(current: () => { store: ReadStore; coll: string }):
 
   it('ignores `loading` for a collection that exists, and loads a dropped one again', async () => {
     const { store, coll } = current();
-    await store.write([{ collection: coll, op: 'put', doc: doc('kept', 'k1') }]);
+    await store.write([
+      { collection: coll, op: 'put', doc: doc('first', 'f1') },
+      { collection: coll, op: 'put', doc: doc('kept', 'k1') },
+    ]);
     await store.ensureCollection(coll, [], { loading: true });
     await store.write([{ collection: coll, op: 'put', doc: doc('kept', 'k2') }]);
+    expect(await store.get(coll, 'first')).toEqual(doc('first', 'f1'));
     expect(await store.get(coll, 'kept')).toEqual(doc('kept', 'k2'));
-    expect(await store.count(coll)).toBe(1);
+    expect(await store.find(coll, {}, { sort: [['_id', 1]] })).toEqual([
+      doc('first', 'f1'),
+      doc('kept', 'k2'),
+    ]);
 
     const loaded = `${coll}_again`;
     await store.ensureCollection(loaded, [], { loading: true });
