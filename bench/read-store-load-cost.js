@@ -1,0 +1,95 @@
+// The read store's writer alone, as a rebuild loads a large collection: the feed items of the
+// 1 000 000-event log (read from the caught-up copy bench/log-bench.js keeps), written in batches of
+// 50 000 by the real writeDocuments (from dist/) into a new file under the store's pragmas, then
+// indexed as the feed's generation is. Two ways, alternated: with the unique id index from the
+// start (the rebuild before 2026-11-26 18:00), and loaded by row with the id index made at the end
+// (LoadingCollections, docs/rebuild-id-index.md). Wall and CPU time of this process.
+//   npm run build && node bench/read-store-load-cost.js [rounds=2] [data set=run-10000-1000000]
+const fs = require('node:fs');
+const { cpus, loadavg, tmpdir } = require('node:os');
+const { join } = require('node:path');
+const Database = require('better-sqlite3');
+const { writeDocuments } = require('../dist/libs/read-store/src/embedded/write-documents');
+const { writeResult } = require('./lib');
+
+const [rounds = '2', set = 'run-10000-1000000'] = process.argv.slice(2);
+const BATCH = 50_000;
+const PRAGMAS = [
+  'journal_mode = WAL',
+  'synchronous = NORMAL',
+  'wal_autocheckpoint = 10000',
+  'cache_size = -131072',
+];
+
+function feedItems() {
+  const db = new Database(join(__dirname, 'data', set, 'read.db'), { readonly: true });
+  const [{ name }] = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c_feed_g%'`)
+    .all();
+  const rows = db.prepare(`SELECT id, doc FROM "${name}" ORDER BY rowid`).raw().all();
+  db.close();
+  return rows;
+}
+
+const time = (fn) => {
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  fn();
+  const c = process.cpuUsage(c0);
+  return {
+    ms: Math.round(Number(process.hrtime.bigint() - t0) / 1e6),
+    cpuMs: Math.round((c.user + c.system) / 1000),
+  };
+};
+
+function load(rows, byRow) {
+  const dir = fs.mkdtempSync(join(tmpdir(), 'companion-load-'));
+  const db = new Database(join(dir, 'read.db'));
+  for (const p of PRAGMAS) db.pragma(p);
+  const t = '"c_feed"';
+  db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL${byRow ? '' : ' UNIQUE'}, doc TEXT NOT NULL)`);
+  const writes = time(() => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const part = rows.slice(i, i + BATCH);
+      const ids = part.map((r) => r[0]);
+      const rowNumbers = byRow ? part.map((_, j) => i + j + 1) : undefined;
+      const result = writeDocuments(db, {
+        tables: [{ table: t, ids, jsons: part.map((r) => r[1]), rows: rowNumbers }],
+      });
+      if (!('ok' in result)) throw new Error(JSON.stringify(result));
+    }
+  });
+  const schema = [
+    ...(byRow ? [`CREATE UNIQUE INDEX "id_feed" ON ${t} (id)`] : []),
+    `CREATE INDEX "i_feed_by_position" ON ${t} (json_extract(doc, '$.position') DESC)`,
+    `CREATE INDEX "i_feed_by_type_position" ON ${t} (json_extract(doc, '$.type') ASC, json_extract(doc, '$.position') DESC)`,
+  ];
+  const indexes = time(() => writeDocuments(db, { schema, tables: [] }));
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { writes, indexes, totalMs: writes.ms + indexes.ms };
+}
+
+const rows = feedItems();
+const runs = { 'unique id index from the start': [], 'by row, id index at the end': [] };
+const names = Object.keys(runs);
+for (let i = 0; i < Number(rounds); i++)
+  for (const name of i % 2 ? [...names].reverse() : names) {
+    const r = load(rows, name === names[1]);
+    runs[name].push(r);
+    console.log(
+      `${name}: writes ${r.writes.ms} ms (CPU ${r.writes.cpuMs}), indexes ${r.indexes.ms} ms (CPU ${r.indexes.cpuMs}), ${r.totalMs} ms in all`,
+    );
+  }
+const file = writeResult(
+  {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    documents: rows.length,
+    batch: BATCH,
+    loadAverage: loadavg()[0],
+    runs,
+  },
+  'read-store-load-cost',
+);
+console.log(`written ${file}`);
