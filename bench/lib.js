@@ -70,6 +70,24 @@ function writeResult(report, name) {
   return file;
 }
 
+/** Writes the result of two builds measured alternately (bench/*-compare.js), and says where. */
+function writeComparison(name, { before, after, data, loadAverage, runs, summary }) {
+  const file = writeResult(
+    {
+      date: new Date().toISOString(),
+      before: { checkout: before, commit: commitOf(before) },
+      after: { checkout: after, commit: commitOf(after) },
+      data,
+      loadAverage,
+      nodeFlags: nodeFlagsUsed(),
+      runs,
+      summary,
+    },
+    name,
+  );
+  console.log(`written ${file}`);
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -212,6 +230,7 @@ module.exports = {
   nodeFlags,
   nodeFlagsUsed,
   writeResult,
+  writeComparison,
   cpuMsOf,
   freePort,
   startService,

@@ -7,7 +7,7 @@
 // first. This machine moves by a fifth between minutes: read the medians of several rounds.
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { ROOT, commitOf, median, nodeFlagsUsed, runCli, writeResult } = require('./lib');
+const { ROOT, median, runCli, writeComparison } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => dir && resolve(dir));
 const rounds = Number(process.argv[4] ?? 4);
@@ -56,20 +56,7 @@ function main() {
       console.log(`${projection} ${name}: median ${seconds} s, engine ${engine} events/s`);
     }
   }
-  const file = writeResult(
-    {
-      date: new Date().toISOString(),
-      before: { checkout: before, commit: commitOf(before) },
-      after: { checkout: after, commit: commitOf(after) },
-      data,
-      loadAverage: load,
-      nodeFlags: nodeFlagsUsed(),
-      runs,
-      summary,
-    },
-    'rebuild-compare',
-  );
-  console.log(`written ${file}`);
+  writeComparison('rebuild-compare', { before, after, data, loadAverage: load, runs, summary });
 }
 
 main();

@@ -11,15 +11,7 @@
 // warms the machine's file cache, so the median is the figure to read.
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const {
-  ROOT,
-  commitOf,
-  median,
-  nodeFlagsUsed,
-  runCli,
-  startService,
-  writeResult,
-} = require('./lib');
+const { ROOT, median, runCli, startService, writeComparison } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => resolve(dir));
 const data = join(ROOT, 'bench', 'data', process.argv[4] ?? 'run-10000-1000000');
@@ -63,20 +55,7 @@ async function main() {
       `${name}: API ${api.join(', ')} ms (median ${ms(api)}); cli status ${cli.join(', ')} ms (median ${ms(cli)})`,
     );
   }
-  const file = writeResult(
-    {
-      date: new Date().toISOString(),
-      before: { checkout: before, commit: commitOf(before) },
-      after: { checkout: after, commit: commitOf(after) },
-      data,
-      loadAverage: load,
-      nodeFlags: nodeFlagsUsed(),
-      runs,
-      summary,
-    },
-    'startup-compare',
-  );
-  console.log(`written ${file}`);
+  writeComparison('startup-compare', { before, after, data, loadAverage: load, runs, summary });
 }
 
 main().catch((error) => {
