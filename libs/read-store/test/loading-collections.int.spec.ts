@@ -130,6 +130,47 @@ describe('SqliteReadStore: a collection being loaded', () => {
     other.close();
     await expect(store.ensureCollection('twice')).rejects.toThrow('schema change failed');
     expect(await store.get('twice', 'a')).toEqual({ _id: 'a', n: 1 });
+    // Still loading: written by row (a write by id would find no index for its upsert).
+    await store.write([{ collection: 'twice', op: 'put', doc: { _id: 'a', n: 3 } }]);
+    expect(await store.get('twice', 'a')).toEqual({ _id: 'a', n: 3 });
+  });
+
+  it('keeps loading when the write that was to end the load fails, and ends it with the next', async () => {
+    await store.close();
+    store = new SqliteReadStore(join(dir, 'read.db'), { loadingIdsMax: 10 });
+    const named = (from: number, to: number, name = (i: number) => `n${i}`) =>
+      Array.from({ length: to - from }, (_, i) => ({
+        collection: 'ends',
+        op: 'put' as const,
+        doc: { _id: `d${from + i}`, name: name(from + i) },
+      }));
+    await store.ensureCollection(
+      'ends',
+      [{ name: 'by_name', fields: [['name', 1]], unique: true }],
+      {
+        loading: true,
+      },
+    );
+    await store.write(named(0, 8));
+    // Past the bound, but refused by the declared unique index: no id index, the load goes on.
+    await expect(store.write(named(8, 12, () => 'same'))).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(indexes('ends').sort()).toEqual(['i_ends_by_name (unique)']);
+    await store.write(named(8, 12));
+    expect(indexes('ends').sort()).toEqual(['i_ends_by_name (unique)', 'id_ends (unique)']);
+    await store.write(named(0, 1, () => 'renamed'));
+    expect(await store.count('ends')).toBe(12);
+    expect(await store.get('ends', 'd0')).toEqual({ _id: 'd0', name: 'renamed' });
+  });
+
+  it('treats a table a stopped load left as any existing collection when asked to load it', async () => {
+    await store.ensureCollection('stale', [], { loading: true });
+    await store.write([{ collection: 'stale', op: 'put', doc: { _id: 'a', n: 1 } }]);
+    await store.close();
+    store = new SqliteReadStore(join(dir, 'read.db'));
+    await store.ensureCollection('stale', [], { loading: true });
+    expect(indexes('stale')).toEqual(['id_stale (unique)']);
+    await store.write([{ collection: 'stale', op: 'put', doc: { _id: 'a', n: 2 } }]);
+    expect(await store.find('stale')).toEqual([{ _id: 'a', n: 2 }]);
   });
 
   it('ends a load another store object began and left, from the file', async () => {

@@ -31,8 +31,10 @@ export class LoadingCollections {
   /** @param idsMax ids a load may name rows for before it ends anyway (`nameRows`). */
   constructor(private readonly idsMax: number) {}
 
-  begin(collection: string): void {
-    this.loads.set(collection, { collection, rows: new Map(), last: 0, ending: false });
+  begin(collection: string): Load {
+    const load: Load = { collection, rows: new Map(), last: 0, ending: false };
+    this.loads.set(collection, load);
+    return load;
   }
 
   has(collection: string): boolean {
@@ -70,6 +72,11 @@ export class LoadingCollections {
       }
     }
     return ending;
+  }
+
+  /** The table of `load` could not be made: forgotten, unless another load of it began since. */
+  abandon(load: Load): void {
+    if (this.loads.get(load.collection) === load) this.loads.delete(load.collection);
   }
 
   /** The write that was to end `load` committed (its id index is made), or failed. */

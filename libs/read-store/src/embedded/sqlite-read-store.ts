@@ -96,17 +96,17 @@ export class SqliteReadStore implements ReadStore {
     options: CollectionOptions = {},
   ): Promise<void> {
     const load = options.loading === true && !this.exists(collection);
+    const loading = load || (options.loading === true && this.loading.has(collection));
     const schema = collectionSchema(collection, indexes, load);
-    // Without `loading`, a load ends: this object's, or one a stopped process left in the file.
-    const idIndexes = options.loading
-      ? []
-      : [{ table: table(collection), create: idIndex(collection) }];
-    if (load) this.loading.begin(collection); // before any write to it can be sent
+    // Unless it is (being) loaded here, a collection gets its id index if it lacks one: the end of
+    // this object's load, or of one a stopped process left in the file.
+    const idIndexes = loading ? [] : [{ table: table(collection), create: idIndex(collection) }];
+    const begun = load ? this.loading.begin(collection) : undefined; // before a write can be sent
     await this.run({ schema, idIndexes, tables: [] }).catch((error: unknown) => {
-      if (load) this.loading.end(collection);
+      if (begun) this.loading.abandon(begun);
       throw error;
     });
-    if (!options.loading) this.loading.end(collection);
+    if (!loading) this.loading.end(collection);
   }
 
   async dropCollection(collection: string): Promise<void> {
