@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DuplicateKeyError } from '../src';
 import { SqliteReadStore } from '../src/embedded/sqlite-read-store';
+import { indexesOf, look } from './support/read-file';
 
 /**
  * The embedded store's side of `ensureCollection(…, { loading: true })` (LoadingCollections): what
@@ -13,24 +14,7 @@ import { SqliteReadStore } from '../src/embedded/sqlite-read-store';
 describe('SqliteReadStore: a collection being loaded', () => {
   let dir: string;
   let store: SqliteReadStore;
-  /** What the file holds, through a connection of its own (a fresh look at the schema). */
-  const look = <T>(query: (db: Database.Database) => T): T => {
-    const db = new Database(join(dir, 'read.db'), { readonly: true });
-    try {
-      return query(db);
-    } finally {
-      db.close();
-    }
-  };
-  const indexes = (collection: string) =>
-    look((db) =>
-      (
-        db.prepare(`PRAGMA index_list("c_${collection}")`).all() as Array<{
-          name: string;
-          unique: number;
-        }>
-      ).map((i) => `${i.name}${i.unique ? ' (unique)' : ''}`),
-    );
+  const indexes = (collection: string) => indexesOf(dir, collection);
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'companion-load-'));
@@ -48,7 +32,9 @@ describe('SqliteReadStore: a collection being loaded', () => {
     await store.write([{ collection: 'docs', op: 'put', doc: { _id: ids[5], i: 'again' } }]);
     expect(indexes('docs')).toEqual([]);
     // Appended as written, not in the ids' order: a rebuild's rows need no sort to go in cheaply.
-    const rows = look((db) => db.prepare('SELECT id FROM c_docs ORDER BY rowid').pluck().all());
+    const rows = look(dir, (db) =>
+      db.prepare('SELECT id FROM c_docs ORDER BY rowid').pluck().all(),
+    );
     expect(rows).toEqual(ids);
 
     await store.ensureCollection('docs', [{ name: 'by_i', fields: [['i', 1]] }]);
@@ -58,7 +44,7 @@ describe('SqliteReadStore: a collection being loaded', () => {
     // its ids' order (keyOrder), which it may only where no declared unique index could object.
     const more = Array.from({ length: 2000 }, () => randomUUID());
     await store.write(more.map((id) => ({ collection: 'docs', op: 'put', doc: { _id: id } })));
-    const added = look((db) =>
+    const added = look(dir, (db) =>
       db.prepare('SELECT id FROM c_docs WHERE rowid > 3000 ORDER BY rowid').pluck().all(),
     );
     const byPrefix = more

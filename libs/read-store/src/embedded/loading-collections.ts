@@ -74,15 +74,14 @@ export class LoadingCollections {
     return ending;
   }
 
-  /** The table of `load` could not be made: forgotten, unless another load of it began since. */
+  /** `load` is over (or its table could not be made), unless it was dropped or begun again since. */
   abandon(load: Load): void {
     if (this.loads.get(load.collection) === load) this.loads.delete(load.collection);
   }
 
   /** The write that was to end `load` committed (its id index is made), or failed. */
   ended(load: Load, committed: boolean): void {
-    if (this.loads.get(load.collection) !== load) return; // dropped or begun again meanwhile
-    if (committed) this.loads.delete(load.collection);
+    if (committed) this.abandon(load);
     else load.ending = false; // the next write tries again
   }
 

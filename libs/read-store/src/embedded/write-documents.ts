@@ -105,29 +105,27 @@ export function keyOrder(ids: readonly string[]): Float64Array {
  * here or by another process, is never missed.
  */
 function anyOrder(db: any, table: string): boolean {
-  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
-    name: string;
-    unique: number;
-    origin: string;
-  }>;
-  return !indexes.some(
+  return !indexList(db, table).some(
     (index) => index.unique === 1 && index.origin === 'c' && index.name.startsWith('i_'),
   );
 }
 
 /** Whether the table has a unique index on `id` alone (a loaded one has none until it ends). */
 function idIndexed(db: any, table: string): boolean {
-  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as Array<{
-    name: string;
-    unique: number;
-  }>;
-  return indexes.some(
+  return indexList(db, table).some(
     (i) =>
       i.unique === 1 &&
       (db.prepare(`PRAGMA index_info("${i.name}")`).all() as Array<{ name: string }>)
         .map((c) => c.name)
         .join() === 'id',
   );
+}
+
+function indexList(
+  db: any,
+  table: string,
+): Array<{ name: string; unique: number; origin: string }> {
+  return db.prepare(`PRAGMA index_list(${table})`).all();
 }
 
 /**
