@@ -126,6 +126,38 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     ]);
   });
 
+  it('decides on a state its caller keeps without reading, and keeps that stream out of its own cache', async () => {
+    const decider = tally(3);
+    const reads = jest.spyOn(store, 'readStream');
+    // Nothing kept yet (null): the stream is read, and the result says where it stands.
+    const first = await commands.handle('tally-k', decider, { by: 'x' }, {}, { known: null });
+    expect(first).toMatchObject({ state: { count: 1 }, revision: 0 });
+    expect(reads).toHaveBeenCalledTimes(1);
+    const second = await commands.handle('tally-k', decider, { by: 'y' }, {}, { known: first });
+    expect(second).toMatchObject({ state: { by: ['x', 'y'] }, revision: 1 });
+    expect(reads).toHaveBeenCalledTimes(1);
+    // The loop remembered neither: a command that leaves the state to it reads the stream.
+    expect((await commands.handle('tally-k', decider, { by: 'z' })).revision).toBe(2);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('a kept state the stream has moved on from costs a read, never a wrong decision', async () => {
+    const decider = tally(2);
+    const kept = await commands.handle('tally-s', decider, { by: 'x' }, {}, { known: null });
+    await commandLoopOver(store).handle('tally-s', decider, { by: 'elsewhere' });
+    // A loop that knows nothing of the stream but the kept state decides on it (one of two) and
+    // appends; the append conflicts, and on the real state the stream is full.
+    const appends = jest.spyOn(store, 'append');
+    await expect(
+      commandLoopOver(store).handle('tally-s', decider, { by: 'y' }, {}, { known: kept }),
+    ).rejects.toMatchObject({ code: 'full' });
+    expect(appends).toHaveBeenCalledTimes(1);
+    expect((await store.readStream('tally-s')).map((e) => e.data)).toEqual([
+      { by: 'x' },
+      { by: 'elsewhere' },
+    ]);
+  });
+
   it('keeps the rule under concurrent commands on one stream: exactly the allowed number succeed', async () => {
     const decider = tally(5);
     const results = await Promise.allSettled(
@@ -156,6 +188,11 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
       },
     };
     await expect(commands.handle('tally-e', mutating, { by: 'x' })).rejects.toThrow(TypeError);
+    // A state its caller keeps (`known`) is frozen too.
+    await expect(
+      commands.handle('tally-m', mutating, { by: 'x' }, {}, { known: null }),
+    ).rejects.toThrow(TypeError);
+    expect(await store.readStream('tally-m')).toHaveLength(0);
     // Nothing was written by the failed command, and what it tried to change is unchanged.
     expect(await store.readStream('tally-e')).toHaveLength(0);
     expect(await commands.handle('tally-e', mutating, { by: 'y' }).catch(() => null)).toBeNull();

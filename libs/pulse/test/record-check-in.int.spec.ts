@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
 import { EventSourcedCommands, ManualClock } from '@companion/platform';
 import { presenceStream } from '../src/application/presence-stream';
+import { presenceDecider } from '../src/domain/presence';
 import { RecordCheckIn } from '../src/commands/record-check-in/record-check-in.command';
 import { RecordCheckInHandler } from '../src/commands/record-check-in/record-check-in.handler';
 
@@ -54,6 +55,30 @@ describe('RecordCheckIn', () => {
     expect(await checkIns()).toHaveLength(3);
   });
 
+  it("leaves the command loop's shared stream states to the other streams", async () => {
+    const loop = new EventSourcedCommands(
+      store,
+      clock,
+      { waitFor: () => Promise.reject(new Error('not awaited')) },
+      { freezeShared: true },
+    );
+    const handler = new RecordCheckInHandler(loop, clock);
+    for (const agentId of ['a1', 'a2', 'a3']) await handler.execute(new RecordCheckIn(agentId));
+    clock.advance(61_000);
+    for (const agentId of ['a1', 'a2', 'a3']) await handler.execute(new RecordCheckIn(agentId));
+    expect(reads).toBe(3);
+    // The same loop, asked without the handler's memo, has nothing of these streams: it reads.
+    clock.advance(61_000);
+    await loop.handle(
+      presenceStream('a1'),
+      presenceDecider,
+      { type: 'RecordCheckIn', agentId: 'a1', at: clock.now().toISOString() },
+      {},
+      { awaitReadModels: false },
+    );
+    expect(reads).toBe(4);
+  });
+
   it('two instances record one check-in a minute between them', async () => {
     const one = instance();
     const two = instance();
@@ -67,6 +92,16 @@ describe('RecordCheckIn', () => {
     expect(await one()).toBe(true);
     expect(await two()).toBe(false);
     expect(await checkIns()).toHaveLength(3);
+  });
+
+  it('two pulses of one agent at once, a minute after its last check-in, record one', async () => {
+    const record = instance();
+    expect(await record()).toBe(true);
+    clock.advance(61_000);
+    expect((await Promise.all([record(), record()])).sort()).toEqual([false, true]);
+    expect(await checkIns()).toHaveLength(2);
+    clock.advance(30_000);
+    expect(await record()).toBe(false);
   });
 
   it('a first check-in on a long stream reads its last event only', async () => {

@@ -25,7 +25,7 @@ export interface CommandContext {
   commandId?: string;
 }
 
-export interface HandleOptions {
+export interface HandleOptions<State = unknown> {
   /**
    * The stream is usually new when nothing of it is remembered (a pair's first swipe): decide on
    * the initial state and append expecting no stream, instead of reading first. An existing stream
@@ -44,6 +44,14 @@ export interface HandleOptions {
    * read as its last event, not from its start, however long it has grown.
    */
   lastEventDecides?: boolean;
+  /**
+   * The caller keeps this stream's state (the `state` and `revision` of its last result there;
+   * null: nothing yet, so it is read): decided on without reading, and kept out of the shared
+   * cache of stream states, which one presence stream per polling agent would flush of every
+   * match and swipe stream (docs/pulse-at-scale.md). A stale one costs a conflict and a read,
+   * never a wrong decision.
+   */
+  known?: StreamState<State> | null;
 }
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -55,6 +63,8 @@ export interface CommandResult<State, Event extends DomainEvent> {
   position: number | null;
   /** When the new events occurred (the clock's time at the decision), or null when none. */
   occurredAt: string | null;
+  /** The stream's revision after the command (-1: the stream has no events). */
+  revision: number;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -101,26 +111,32 @@ export class EventSourcedCommands {
     decider: Decider<State, Command, Event>,
     command: Command,
     context: CommandContext = {},
-    options: HandleOptions = {},
+    options: HandleOptions<State> = {},
   ): Promise<CommandResult<State, Event>> {
+    const shared = options.known === undefined;
     const { id: commandId, repeatable } = context.commandId
       ? { id: context.commandId, repeatable: true }
       : nextCommandId(streamName);
     if (repeatable) {
-      const done = await this.doneBefore(streamName, decider, commandId);
+      const done = await this.doneBefore(streamName, decider, commandId, options, shared);
       if (done) return done;
     }
     for (let attempt = 1; ; attempt++) {
       // A remembered state is decided on without reading: if the stream moved on meanwhile (another
       // process appended), the append's expected revision fails and the next attempt reads the tail.
-      const remembered = attempt === 1 ? this.states.get<State>(decider, streamName) : undefined;
+      const remembered =
+        attempt > 1
+          ? undefined
+          : shared
+            ? this.states.get<State>(decider, streamName)
+            : (options.known ?? undefined);
       const known =
         remembered ??
         (attempt === 1 && options.likelyNew
           ? { state: decider.initialState(), revision: -1 }
           : undefined);
       const { state, revision } =
-        known ?? (await this.catchUp(streamName, decider, options.lastEventDecides));
+        known ?? (await this.catchUp(streamName, decider, options.lastEventDecides, shared));
       let events: Event[];
       try {
         events = decider.decide(command, state);
@@ -131,7 +147,7 @@ export class EventSourcedCommands {
       }
       if (events.length === 0) {
         if (known && (await this.moved(streamName, known.revision))) continue;
-        return { state, events, position: null, occurredAt: null };
+        return { state, events, position: null, occurredAt: null, revision };
       }
       const expected = revision < 0 ? 'no_stream' : revision;
       const occurredAt = this.clock.now().toISOString();
@@ -148,13 +164,14 @@ export class EventSourcedCommands {
         if (attempt < MAX_ATTEMPTS) continue;
         throw result;
       }
-      this.states.remember(decider, streamName, { state: next, revision: result.nextRevision });
+      const after = { state: next, revision: result.nextRevision };
+      this.states.remember(decider, streamName, after, shared);
       if (options.awaitReadModels !== false && !(await this.consistency.waitFor(result.position))) {
         this.logger.warn(
           `read models did not reach position ${result.position} in time; answering anyway`,
         );
       }
-      return { state: next, events, position: result.position, occurredAt };
+      return { ...after, events, position: result.position, occurredAt };
     }
   }
 
@@ -167,6 +184,8 @@ export class EventSourcedCommands {
     streamName: string,
     decider: Decider<State, Command, Event>,
     commandId: string,
+    { lastEventDecides }: HandleOptions<State>,
+    shared: boolean,
   ): Promise<CommandResult<State, Event> | null> {
     const newest = await this.store.readStream(streamName, {
       direction: 'backwards',
@@ -178,7 +197,7 @@ export class EventSourcedCommands {
       .slice(0, first + 1)
       .reverse()
       .filter((e, i) => e.id === eventIdOf(commandId, i));
-    const { state } = await this.catchUp(streamName, decider);
+    const { state, revision } = await this.catchUp(streamName, decider, lastEventDecides, shared);
     const last = mine[mine.length - 1];
     await this.consistency.waitFor(last.position);
     return {
@@ -186,6 +205,7 @@ export class EventSourcedCommands {
       events: mine.map((e) => ({ type: e.type, data: e.data }) as Event),
       position: last.position,
       occurredAt: mine[0].metadata.occurredAt,
+      revision,
     };
   }
 
@@ -244,13 +264,14 @@ export class EventSourcedCommands {
     throw error;
   }
 
-  /** Folds the events after the remembered state (all of them when none is remembered). */
+  /** Folds the events after the remembered state (all of them when none is); `shared`: `known`. */
   private async catchUp<State, Event extends DomainEvent>(
     streamName: string,
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
     lastEventDecides = false,
+    shared = true,
   ): Promise<StreamState<State>> {
-    const known = this.states.get<State>(decider, streamName);
+    const known = shared ? this.states.get<State>(decider, streamName) : undefined;
     const tail = await this.store.readStream(
       streamName,
       known
@@ -266,7 +287,7 @@ export class EventSourcedCommands {
       known?.state,
     );
     const entry = { state, revision: tail.length > 0 ? tail[tail.length - 1].revision : -1 };
-    this.states.remember(decider, streamName, entry);
+    this.states.remember(decider, streamName, entry, shared);
     return entry;
   }
 

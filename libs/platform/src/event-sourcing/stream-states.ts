@@ -29,7 +29,20 @@ export class StreamStates {
     return this.entries.get(decider, streamName) as StreamState<State> | undefined;
   }
 
-  remember<State>(decider: object, streamName: string, entry: StreamState<State>): void {
+  /**
+   * `shared` false: a state its caller keeps (`HandleOptions.known`), only frozen like the shared
+   * ones, so that an `evolve` that changes its input throws in tests there too.
+   */
+  remember<State>(
+    decider: object,
+    streamName: string,
+    entry: StreamState<State>,
+    shared = true,
+  ): void {
+    if (!shared) {
+      if (this.freeze) deepFreeze(entry.state);
+      return;
+    }
     const known = this.entries.get(decider, streamName);
     // Two commands on one stream can finish out of order: keep the later revision.
     if (known && known.revision > entry.revision) return;
