@@ -14,6 +14,8 @@
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)
 //   BENCH_AGENTS=100000 BENCH_DATA=10000+100000 npm run bench   (a set grown by bench/grow-agents.js)
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
+//   BENCH_COLD=100000 BENCH_COLD_PAUSE=60 …   (every agent seen, then measured a minute later: the
+//                             pulse of agents polling once a minute or less, each one a check-in)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 //   BENCH_CHECKOUT=<dir> …   (the service and the CLI of another checkout's build, this harness and
 //                             data set: bench/scenario-compare.js runs two builds so)
@@ -33,6 +35,8 @@ const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
 const SERVICE = join(CHECKOUT, 'dist', 'apps', 'api', 'src', 'main.js');
 /** Requests of the cold pass: one per agent, at most this many. */
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
+/** Seconds between the cold pass and the measured one. */
+const COLD_PAUSE = Number(process.env.BENCH_COLD_PAUSE ?? 0);
 /** The data set: bench/data/<BENCH_DATA>, by default the generated one of N agents. */
 const SET = process.env.BENCH_DATA ?? String(N);
 const source = join(ROOT, 'bench', 'data', SET);
@@ -126,6 +130,7 @@ async function main() {
         floor,
         plain,
       );
+      await new Promise((resolve) => setTimeout(resolve, COLD_PAUSE * 1000));
       const r = {
         ...summary(name, await measured(pid, url, requests), ceilingRps, floor, plain),
         ceilingRps: Math.round(ceilingRps),
