@@ -28,14 +28,15 @@ describe('RecordCheckIn', () => {
   });
   afterEach(() => store.close());
 
-  /** One API instance: its own command loop and handler over the shared store. */
-  const instance = () => {
-    const loop = new EventSourcedCommands(
+  const loopOver = () =>
+    new EventSourcedCommands(
       store,
       clock,
       { waitFor: () => Promise.reject(new Error('the telemetry waits for no read model')) },
       { freezeShared: true },
     );
+  /** One API instance: its own command loop and handler over the shared store. */
+  const instance = (loop = loopOver()) => {
     const handler = new RecordCheckInHandler(loop, clock);
     return (agentId = 'a1') => handler.execute(new RecordCheckIn(agentId));
   };
@@ -56,16 +57,11 @@ describe('RecordCheckIn', () => {
   });
 
   it("leaves the command loop's shared stream states to the other streams", async () => {
-    const loop = new EventSourcedCommands(
-      store,
-      clock,
-      { waitFor: () => Promise.reject(new Error('not awaited')) },
-      { freezeShared: true },
-    );
-    const handler = new RecordCheckInHandler(loop, clock);
-    for (const agentId of ['a1', 'a2', 'a3']) await handler.execute(new RecordCheckIn(agentId));
+    const loop = loopOver();
+    const record = instance(loop);
+    for (const agentId of ['a1', 'a2', 'a3']) await record(agentId);
     clock.advance(61_000);
-    for (const agentId of ['a1', 'a2', 'a3']) await handler.execute(new RecordCheckIn(agentId));
+    for (const agentId of ['a1', 'a2', 'a3']) await record(agentId);
     expect(reads).toBe(3);
     // The same loop, asked without the handler's memo, has nothing of these streams: it reads.
     clock.advance(61_000);
