@@ -26,7 +26,10 @@ function nodeFlags(script) {
 /** What a result records of the Node flags: the scripts' (or BENCH_NODE_FLAGS) and an inherited NODE_OPTIONS. */
 function nodeFlagsUsed() {
   return {
-    service: nodeFlags('start').join(' '),
+    service: [
+      ...nodeFlags('start'),
+      ...(process.env.BENCH_GC_LOG ? ['--require', 'bench/gc-log.js'] : []),
+    ].join(' '),
     rebuild: nodeFlags('cli').join(' '),
     nodeOptions: process.env.NODE_OPTIONS ?? null,
   };
@@ -128,6 +131,7 @@ async function startService(dataDir, env = {}, main = MAIN) {
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
         : []),
+      ...(process.env.BENCH_GC_LOG ? ['--require', join(__dirname, 'gc-log.js')] : []),
       main,
     ],
     {

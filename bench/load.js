@@ -12,9 +12,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Runs the load against a process and measures that process's CPU time per request. */
 async function measured(pid, url, requests, amount) {
   const before = cpuMsOf(pid);
+  const startedAtMs = Date.now();
   const r = await load(url, requests, amount);
   const total = r.requests.total || 1;
   r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
+  // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
+  r.windowMs = [startedAtMs, Date.now()];
   return r;
 }
 
@@ -38,6 +41,7 @@ function summary(name, r, ceiling, floor, plain) {
     p99ms: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
+    ...(r.windowMs ? { windowMs: r.windowMs } : {}),
     ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
     ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),
     ...(plain

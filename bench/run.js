@@ -16,6 +16,8 @@
 //   BENCH_DISCOVER_WARMUP=600 …   (the discover scenarios after the similarity index is built)
 //   BENCH_COLD=100000 BENCH_COLD_PAUSE=60 …   (every agent seen, then measured a minute later: the
 //                             pulse of agents polling once a minute or less, each one a check-in)
+//   BENCH_GC_LOG=<dir> …   (every garbage collection and event-loop stall of the service, bench/gc-log.js;
+//                             node bench/gc-summary.js <result> <dir>/gc-<pid>.log sums them per pass)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 //   BENCH_CHECKOUT=<dir> …   (the service and the CLI of another checkout's build, this harness and
 //                             data set: bench/scenario-compare.js runs two builds so)
