@@ -52,7 +52,13 @@ function pass(label, windowMs) {
   const long = stalls
     .filter((s) => s[1] - s[0] > LONG_STALL_MS && overlaps(windowMs, s))
     .map(([a, b]) => b - a);
-  const stalledIn = (span) => sum(stalls.filter((s) => overlaps(span, s)).map(([a, b]) => b - a));
+  // Only the part of each stall inside the span.
+  const stalledIn = ([from, to]) =>
+    sum(
+      stalls
+        .filter((s) => overlaps([from, to], s))
+        .map(([a, b]) => Math.min(b, to) - Math.max(a, from)),
+    );
   const others = events.filter(
     (e) => e.thread !== 't0' && (e.kind === 'minor' || e.kind === 'major') && inside(e),
   );
