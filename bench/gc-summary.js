@@ -43,6 +43,13 @@ const stalls = main.filter((e) => e.kind === 'stall').map((e) => [e.at, e.at + e
 const ms = (x) => Math.round(x);
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const overlaps = ([from, to], [a, b]) => a < to && b >= from;
+/** How long the loop stalled inside a span: only the part of each stall within it. */
+const stalledIn = (span) =>
+  sum(
+    stalls
+      .filter((s) => overlaps(span, s))
+      .map(([a, b]) => Math.min(b, span[1]) - Math.max(a, span[0])),
+  );
 function pass(label, windowMs) {
   if (!windowMs) return null;
   const [from, to] = windowMs;
@@ -52,13 +59,6 @@ function pass(label, windowMs) {
   const long = stalls
     .filter((s) => s[1] - s[0] > LONG_STALL_MS && overlaps(windowMs, s))
     .map(([a, b]) => b - a);
-  // Only the part of each stall inside the span.
-  const stalledIn = ([from, to]) =>
-    sum(
-      stalls
-        .filter((s) => overlaps([from, to], s))
-        .map(([a, b]) => Math.min(b, to) - Math.max(a, from)),
-    );
   const others = events.filter(
     (e) => e.thread !== 't0' && (e.kind === 'minor' || e.kind === 'major') && inside(e),
   );

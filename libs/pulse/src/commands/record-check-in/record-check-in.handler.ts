@@ -56,17 +56,16 @@ export class RecordCheckInHandler implements ICommandHandler<RecordCheckIn> {
     const now = this.clock.now();
     const last = this.lastCheckIn.get('checkIn', agentId);
     if (last !== undefined && now.getTime() - last.at < CHECK_IN_INTERVAL_MS) return false;
-    const known = last && {
-      state: { lastCheckInAt: new Date(last.at).toISOString() },
-      revision: last.revision,
-    };
+    const known = last
+      ? { state: { lastCheckInAt: new Date(last.at).toISOString() }, revision: last.revision }
+      : null;
     try {
       const { state, events, revision } = await this.commands.handle(
         presenceStream(agentId),
         presenceDecider,
         { type: 'RecordCheckIn', agentId, at: now.toISOString() },
         { actorId: agentId },
-        { awaitReadModels: false, lastEventDecides: true, known: known ?? null },
+        { awaitReadModels: false, lastEventDecides: true, known },
       );
       // A slower check-in of the same agent may answer after a newer one: keep the newer.
       if ((this.lastCheckIn.get('checkIn', agentId)?.revision ?? -1) <= revision)
