@@ -10,6 +10,7 @@ import { CandidateMatrix } from '../../domain/candidate-matrix';
 import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
 import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
+import { scoresJsonMembers } from '../../domain/scores-json';
 import { SwipeDoc, SWIPES } from '../../projections/matching.projection';
 
 /** Callers whose discovery ranking is kept between requests. */
@@ -19,8 +20,6 @@ const KEPT_RANKINGS = 20_000;
  * a millisecond, no more than sending it across; at 100 000 about ten.
  */
 const WORKER_MIN_CANDIDATES = 20_000;
-
-const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /**
  * Discovery's read: the candidate matrix (candidate-index.ts), the caller's swipes, incoming likes
@@ -94,22 +93,9 @@ export class DiscoveryReader {
       // The matrix may have moved while the profiles were read.
       const row = matrix.currentRow(r.id, r.row);
       if (!profile || row === undefined) return [];
-      const breakdown = rowBreakdown(matrix, myVector, row);
-      const scores = JSON.stringify({
-        compatibilityScore: round(r.score),
-        likedYou: r.likedYou,
-        recentlyActive: r.recentlyActive,
-        lastParticipationAt: r.lastParticipationMs
-          ? new Date(r.lastParticipationMs).toISOString()
-          : null,
-        compatibility: {
-          traits: round(breakdown.traits),
-          interests: round(breakdown.interests),
-          text: round(breakdown.text),
-        },
-      });
+      const scores = scoresJsonMembers(r, rowBreakdown(matrix, myVector, row));
       // The public profile's fields, then the caller's scores, in one object.
-      return [`${profileJson(profile).slice(0, -1)},${scores.slice(1)}`];
+      return [`${profileJson(profile).slice(0, -1)},${scores}}`];
     });
     return `{"agents":[${items.join(',')}]}`;
   }
