@@ -21,6 +21,6 @@ COPY package.json ./
 USER node
 # 3000: the API; 9100: the projector's health endpoint.
 EXPOSE 3000 9100
-# The API alone keeps its heap through idle spells (docs/garbage-collection.md); Node refuses the
+# The API alone keeps its heap through idle spells (docs/memory-reducer.md); Node refuses the
 # flag in NODE_OPTIONS, so it is given here, as `npm start` gives it.
 CMD ["node", "--no-memory-reducer", "dist/apps/api/src/main.js"]

@@ -48,6 +48,16 @@ describe('the Node flags of the service, the projector and the CLI', () => {
     ]);
   });
 
+  // A `command:` for the api service would replace the image's CMD, and the flags in it.
+  it('leaves the API its image command in docker-compose.yml, or repeats its flags', () => {
+    const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+    const api = /^ {2}api:\n((?: {4}.*\n|\s*\n)*)/m.exec(compose)?.[1];
+    expect(api).toBeDefined();
+    const command = /^ {4}command:\s*(\[.*\])\s*$/m.exec(api!)?.[1];
+    if (command !== undefined)
+      expect(flagsOf(JSON.parse(command.replace(/'/g, '"')))).toEqual(flagsOf(imageCommand()));
+  });
+
   it('gives every process the larger young generation, and the API its heap through idle spells', () => {
     expect(imageNodeOptions()).toEqual([expect.stringMatching(/^--max-semi-space-size=\d+$/)]);
     expect(flagsOf(imageCommand())).toEqual(['--no-memory-reducer']);

@@ -7,9 +7,9 @@ import type { Ranked } from './discovery-order';
  * `{ compatibilityScore, likedYou, recentlyActive, lastParticipationAt, compatibility }` with each
  * score rounded to four places, byte for byte (scores-json.property.unit.spec.ts).
  *
- * Why by hand: a page of 20 candidates spent about 4 µs on each, most of it turning five doubles
+ * Why by hand: a page of 20 candidates spent 3–4 µs on each, most of it turning five doubles
  * and a date into text; `decimal4` and `isoTime` do it from small integers, which V8 turns into
- * text from a cache (about 1 µs a candidate measured alone; docs/discovery-page-cost.md).
+ * text from a cache (0.9–1.3 µs a candidate measured alone; docs/discovery-page-cost.md).
  */
 export function scoresJsonMembers(r: Ranked, breakdown: CompatibilityBreakdown): string {
   const at = r.lastParticipationMs ? `"${isoTime(r.lastParticipationMs)}"` : 'null';
