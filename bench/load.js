@@ -39,6 +39,14 @@ function summary(name, r, ceiling, floor, plain) {
     requestsPerSecond: Math.round(rps),
     p50ms: r.latency.p50,
     p99ms: r.latency.p99,
+    // The shape of the tail: whether a p99 comes from a slow minute or from a few slow requests.
+    latencyMs: {
+      mean: r.latency.mean,
+      p90: r.latency.p90,
+      p97_5: r.latency.p97_5,
+      p99_9: r.latency.p99_9,
+      max: r.latency.max,
+    },
     errors: r.errors + r.timeouts + r.non2xx,
     ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
     ...(r.windowMs ? { windowMs: r.windowMs } : {}),

@@ -3,12 +3,16 @@
 // in a Map instead of the read model) — answering a constant. What the ceiling loses here is the
 // stack's cost per request, before any of Companion's work.
 //   node bench/nest-floor.js <port> <agents.json>   (sends 'ready' to its parent)
+// FLOOR_ASYNC_CONTEXT=run adds an `onRequest` hook that runs the rest of the request in an
+// AsyncLocalStorage, as the service's request logging does (request-log-hooks.ts); `hook` adds the
+// same hook without it (bench/async-context-cost.js compares the two).
 require('reflect-metadata');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Body, Controller, Get, HttpCode, Module, Post, UseGuards } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
+const { AsyncLocalStorage } = require('node:async_hooks');
 const dist = (p) => require(join(__dirname, '..', 'dist', 'libs', p));
 const {
   AgentAuthGuard,
@@ -64,6 +68,16 @@ async function main() {
   );
   app.setGlobalPrefix('api/v1');
   app.useGlobalPipes(new StrictValidationPipe());
+  const context = process.env.FLOOR_ASYNC_CONTEXT;
+  if (context === 'run' || context === 'hook') {
+    const storage = new AsyncLocalStorage();
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', (request, _reply, done) =>
+        context === 'run' ? storage.run({ requestId: request.id }, done) : done(),
+      );
+  }
   await app.listen(Number(port), '127.0.0.1');
   process.send?.('ready');
 }
