@@ -1,3 +1,4 @@
+import { openCommandScopes } from '@companion/platform';
 import { client, matchPair, register, RunningApp, startApp } from './support/app';
 import { WsClient } from './support/ws-client';
 
@@ -33,5 +34,6 @@ describe('/ws message:send with a requestId: the same send twice writes once', (
 
     const listed = await api.get(`/api/v1/matches/${matchId}/messages`, a.key);
     expect(listed.body.messages.map((m: { content: string }) => m.content)).toEqual(['once']);
+    expect(openCommandScopes()).toBe(0);
   });
 });

@@ -69,10 +69,14 @@ export class HttpErrorFilter implements ExceptionFilter {
       void reply.status(404).headers(page.headers).send(page.html);
       return;
     }
+    // The request's id from the request, as its request line has it: no async context carries it
+    // to Nest's lines (request-log-hooks.ts says why).
     if (body.statusCode >= 500)
-      this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
-      );
+      this.logger.error({
+        requestId: request.id,
+        msg:
+          exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      });
     if (body.statusCode === 401) void reply.header('WWW-Authenticate', 'Bearer');
     if (body.retryAfter !== undefined) void reply.header('Retry-After', String(body.retryAfter));
     void reply.status(body.statusCode).send(body);

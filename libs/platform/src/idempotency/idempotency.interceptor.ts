@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of } from 'rxjs';
-import { runInCommandScope } from '../event-sourcing/command-ids';
+import { openCommandScope } from '../event-sourcing/command-ids';
 import type { StoredResponse } from './domain/idempotent-request';
 import {
   IdempotencyClaim,
@@ -54,9 +54,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return of(begun.replay.payload);
         }
         request.idempotency = { claim: begun.claim };
-        return new Observable<unknown>((subscriber) =>
-          runInCommandScope(begun.claim.scope, () => next.handle().subscribe(subscriber)),
-        );
+        // The scope stays open until the handler's answer completes, fails or is dropped.
+        return new Observable<unknown>((subscriber) => {
+          const { result, close } = openCommandScope(begun.claim.scope, () =>
+            next.handle().subscribe(subscriber),
+          );
+          return () => {
+            result.unsubscribe();
+            close();
+          };
+        });
       }),
     );
   }

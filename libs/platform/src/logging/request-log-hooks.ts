@@ -2,7 +2,6 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PinoLogger } from 'nestjs-pino';
-import { storage } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { isLoggedPath, requestLine } from './request-logging';
 
@@ -26,7 +25,7 @@ const REPLY = Symbol('companion.reply');
 type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
 
 /**
- * The request line and the request id of Nest's log lines, from Fastify hooks instead of
+ * The request line, from Fastify hooks instead of
  * pino-http's middleware (which ran through @fastify/middie and made two child loggers per request,
  * one of them bound to the whole request: 11 % of the pulse's CPU samples, and the request logging
  * 17.5 % in all; docs/pulse-and-rebuild-cost.md, docs/http-pipeline-cost.md).
@@ -35,10 +34,11 @@ type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
  *   level rule as before: `error` and "request failed" from status 500 on, else `info` and
  *   "request"); `onRequestAbort` writes it for a request whose client went away before the answer,
  *   as pino-http did on the socket's close.
- * - `onRequest` runs the rest of the request in nestjs-pino's async context (the `storage`
- *   PinoLogger reads, nestjs-pino/storage.js) with a logger made on first use: Nest's log lines
- *   written while a request is handled still carry its `requestId`, and a request that logs
- *   nothing makes no child logger.
+ * - No async context per request: nestjs-pino's (its `storage`, which PinoLogger reads to put the
+ *   request's id on Nest's lines) is an AsyncLocalStorage, and on Node 20 one entered per request
+ *   runs async_hooks' promise hooks for every promise of the process: a pulse cost 280 µs of CPU
+ *   with it and 215 without, the Nest floor 136 and 100 (docs/http-pipeline-cost.md, section 5). The lines that need the
+ *   request's id take it from the request: the request line here, a 5xx's in `HttpErrorFilter`.
  *
  * `root` is read per request: nestjs-pino sets `PinoLogger.root` when the app initialises.
  */
@@ -49,7 +49,7 @@ export function installRequestLogging(
 ): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     (request as WithReply)[REPLY] = reply;
-    storage.run(new RequestLogStore(root(), request.id), done);
+    done();
   });
   const write = (request: FastifyRequest, reply: FastifyReply): void => {
     if (!logged(request)) return;
@@ -74,24 +74,4 @@ export function installRequestLogging(
     if (reply) write(request, reply);
     done();
   });
-}
-
-/** nestjs-pino's `Store` (logger, responseLogger) with the request's child logger made lazily. */
-export class RequestLogStore {
-  private child: Logger | undefined;
-  responseLogger: Logger | undefined = undefined;
-
-  constructor(
-    private readonly parent: Logger,
-    private readonly requestId: string,
-  ) {}
-
-  get logger(): Logger {
-    return (this.child ??= this.parent.child({ requestId: this.requestId }));
-  }
-
-  /** `PinoLogger.assign` replaces the request's logger with a child carrying more fields. */
-  set logger(logger: Logger) {
-    this.child = logger;
-  }
 }
