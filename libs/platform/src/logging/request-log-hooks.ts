@@ -25,10 +25,10 @@ const REPLY = Symbol('companion.reply');
 type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
 
 /**
- * The request line, from Fastify hooks instead of
- * pino-http's middleware (which ran through @fastify/middie and made two child loggers per request,
- * one of them bound to the whole request: 11 % of the pulse's CPU samples, and the request logging
- * 17.5 % in all; docs/pulse-and-rebuild-cost.md, docs/http-pipeline-cost.md).
+ * The request line, from Fastify hooks instead of pino-http's middleware (which ran through
+ * @fastify/middie and made two child loggers per request, one of them bound to the whole request:
+ * 11 % of the pulse's CPU samples, and the request logging 17.5 % in all;
+ * docs/pulse-and-rebuild-cost.md, docs/http-pipeline-cost.md).
  *
  * - `onResponse` writes the one line per request (`requestLine`'s fields, the request id, the same
  *   level rule as before: `error` and "request failed" from status 500 on, else `info` and
@@ -37,8 +37,9 @@ type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
  * - No async context per request: nestjs-pino's (its `storage`, which PinoLogger reads to put the
  *   request's id on Nest's lines) is an AsyncLocalStorage, and on Node 20 one entered per request
  *   runs async_hooks' promise hooks for every promise of the process: a pulse cost 280 µs of CPU
- *   with it and 215 without, the Nest floor 136 and 100 (docs/http-pipeline-cost.md, section 5). The lines that need the
- *   request's id take it from the request: the request line here, a 5xx's in `HttpErrorFilter`.
+ *   with it and 215 without, the Nest floor 136 and 100 (docs/http-pipeline-cost.md, section 5).
+ *   The lines that need the request's id take it from the request: the request line here, a
+ *   5xx's in `HttpErrorFilter`.
  *
  * `root` is read per request: nestjs-pino sets `PinoLogger.root` when the app initialises.
  */
