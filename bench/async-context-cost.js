@@ -8,6 +8,7 @@
 //   npm run build && node bench/async-context-cost.js [rounds=3] [data=bench/data/10000]
 const { fork } = require('node:child_process');
 const { readFileSync } = require('node:fs');
+const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
 const { freePort, median, writeResult } = require('./lib');
 const { measured } = require('./load');
@@ -58,7 +59,7 @@ async function floor(context) {
     {
       date: new Date().toISOString(),
       agents: agentsFile,
-      loadAverage: require('node:os').loadavg(),
+      loadAverage: loadavg(),
       runs,
       summary,
     },

@@ -54,16 +54,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
           return of(begun.replay.payload);
         }
         request.idempotency = { claim: begun.claim };
-        // The scope stays open until the handler's answer completes, fails or is dropped.
-        return new Observable<unknown>((subscriber) => {
-          const { result, close } = openCommandScope(begun.claim.scope, () =>
-            next.handle().subscribe(subscriber),
-          );
-          return () => {
-            result.unsubscribe();
-            close();
-          };
-        });
+        // The scope stays open until the handler's answer completes, fails or is dropped: the
+        // handler runs on this very subscriber, whose teardown (`close`) runs on each of those.
+        return new Observable<unknown>(
+          (subscriber) =>
+            openCommandScope(begun.claim.scope, () => next.handle().subscribe(subscriber)).close,
+        );
       }),
     );
   }
