@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SqliteEventStore } from '../src/sqlite/sqlite-event-store';
+import { pollDatabaseFileAlone } from '../src/testing/database-file-alone';
 import { eventStoreContract } from '../src/testing/event-store.contract';
 
 eventStoreContract(
@@ -46,6 +47,28 @@ describe('SQLite event store specifics', () => {
     const all = await store.readAll({ maxCount: 100 });
     expect(results.map((r) => r.position)).toEqual(all.map((e) => e.position));
     await store.close();
+  });
+
+  it("copies acknowledged appends into the database file on a checkpoint thread, below the writer's own threshold", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-es-')), 'events.db');
+    const store = new SqliteEventStore({ filename: file });
+    try {
+      await store.append(
+        'agent-1',
+        [{ id: randomUUID(), type: 'A', data: {}, metadata: meta }],
+        'no_stream',
+      );
+      // A few pages; the writer would checkpoint only at SQLite's 1 000.
+      const rows = await pollDatabaseFileAlone(
+        file,
+        'SELECT stream_name FROM events',
+        (r) => r.length > 0,
+        5_000,
+      );
+      expect(rows).toEqual([{ stream_name: 'agent-1' }]);
+    } finally {
+      await store.close();
+    }
   });
 
   it('rejects appends after close', async () => {

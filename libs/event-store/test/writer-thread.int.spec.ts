@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { WriterThread } from '../src';
 import { appendBatch, AppendBatch, AppendOutcome } from '../src/sqlite/append-batch';
 import { openEventLog } from '../src/sqlite/event-rows';
+import { pollDatabaseFileAlone, queryDatabaseFileAlone } from '../src/testing/database-file-alone';
 
 describe('WriterThread: a write function loaded by path on its own thread', () => {
   const file = () => join(mkdtempSync(join(tmpdir(), 'writer-thread-')), 'events.db');
@@ -37,6 +38,62 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
       { stream_name: 'thread-1', type: 'Written' },
     ]);
     db.close();
+  });
+
+  describe('checkpoints', () => {
+    // A fallback threshold no test reaches: only a checkpoint thread copies these frames.
+    const pragmas = ['journal_mode = WAL', 'wal_autocheckpoint = 100000'];
+    const appendOne = (writer: WriterThread<AppendBatch, AppendOutcome[]>) =>
+      writer.write({
+        batch: [
+          {
+            streamName: 'checkpointed-1',
+            events: [{ id: randomUUID(), type: 'Written', data: {}, metadata: {} }],
+            expected: 'no_stream',
+          },
+        ],
+        recordedAt: '2026-11-27T00:00:00.000Z',
+      });
+    const streamsInFileAlone = 'SELECT stream_name FROM events';
+
+    it('with checkpointEveryMs, copies committed frames into the database file on a thread of its own', async () => {
+      const filename = file();
+      openEventLog(filename).close();
+      const writer = new WriterThread<AppendBatch, AppendOutcome[]>(
+        filename,
+        pragmas,
+        { module: require.resolve('../src/sqlite/append-batch'), write: appendBatch },
+        { checkpointEveryMs: 10 },
+      );
+      try {
+        await appendOne(writer);
+        const rows = await pollDatabaseFileAlone(
+          filename,
+          streamsInFileAlone,
+          (r) => r.length > 0,
+          5_000,
+        );
+        expect(rows).toEqual([{ stream_name: 'checkpointed-1' }]);
+      } finally {
+        await writer.close();
+      }
+    });
+
+    it('without it, the frames stay in the log until the writer reaches its own threshold', async () => {
+      const filename = file();
+      openEventLog(filename).close();
+      const writer = new WriterThread<AppendBatch, AppendOutcome[]>(filename, pragmas, {
+        module: require.resolve('../src/sqlite/append-batch'),
+        write: appendBatch,
+      });
+      try {
+        await appendOne(writer);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(queryDatabaseFileAlone(filename, streamsInFileAlone)).toEqual([]);
+      } finally {
+        await writer.close();
+      }
+    });
   });
 
   it('fails to start, saying why, when the module does not export the function', async () => {

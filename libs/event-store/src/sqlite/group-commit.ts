@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { appendBatch, AppendBatch, AppendOutcome, AppendRequest } from './append-batch';
 import { WriterThread } from './writer-thread';
+import { WAL_CHECKPOINT_EVERY_MS } from './wal-checkpointer';
 import {
   AppendResult,
   DuplicateEventIdError,
@@ -42,10 +43,12 @@ export class GroupCommit {
     this.writer =
       filename === ':memory:'
         ? null
-        : new WriterThread(filename, EVENT_STORE_PRAGMAS, {
-            module: require.resolve('./append-batch'),
-            write: appendBatch,
-          });
+        : new WriterThread(
+            filename,
+            EVENT_STORE_PRAGMAS,
+            { module: require.resolve('./append-batch'), write: appendBatch },
+            { checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS },
+          );
   }
 
   append(

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { moduleWorker } from '../module-worker';
+import { WalCheckpointer } from './wal-checkpointer';
 
 /**
  * A SQLite connection on its own thread that runs one write function. better-sqlite3 is
@@ -31,8 +32,17 @@ export interface WriterThreadData {
   exportName: string;
 }
 
+export interface WriterThreadOptions {
+  /**
+   * Checkpoint the file's WAL on a thread of its own this often (ms), so that the writer's commits
+   * never copy pages themselves (WalCheckpointer). Unset: the writer checkpoints as SQLite does.
+   */
+  checkpointEveryMs?: number;
+}
+
 export class WriterThread<Req, Res> {
   private readonly worker: Worker;
+  private checkpointer?: WalCheckpointer;
   private readonly pending = new Map<number, (result: Res | undefined) => void>();
   private nextId = 1;
   private failure: Error | null = null;
@@ -42,6 +52,7 @@ export class WriterThread<Req, Res> {
     filename: string,
     pragmas: readonly string[],
     { module, write }: WriteModule<Req, Res>,
+    { checkpointEveryMs }: WriterThreadOptions = {},
   ) {
     const workerData: WriterThreadData = { filename, pragmas, module, exportName: write.name };
     this.worker = moduleWorker(require.resolve('./writer-worker'), {
@@ -57,6 +68,12 @@ export class WriterThread<Req, Res> {
         }
       });
     });
+    // Once the writer has opened the file (and made it a WAL file), not to race it on creation.
+    if (checkpointEveryMs !== undefined)
+      this.ready.then(
+        () => (this.checkpointer = new WalCheckpointer(filename, pragmas, checkpointEveryMs)),
+        () => undefined,
+      );
     this.worker.on('error', (error) => {
       this.failure = error;
       for (const resolve of this.pending.values()) resolve(undefined);
@@ -83,6 +100,7 @@ export class WriterThread<Req, Res> {
 
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
+    await this.checkpointer?.close();
     await new Promise<void>((resolve) => {
       this.worker.once('message', () => resolve());
       this.worker.once('exit', () => resolve());

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { WriterThread } from '@companion/event-store';
+import { WAL_CHECKPOINT_EVERY_MS, WriterThread } from '@companion/event-store';
 import {
   CollectionOptions,
   Doc,
@@ -30,7 +30,9 @@ const WRITER_PRAGMAS = [
   // A lost tail of read-model writes is rebuilt from the event log (the checkpoint is lost with
   // it), so the read store does not pay for a flush per transaction.
   'synchronous = NORMAL',
-  // Fewer, larger WAL checkpoints: projection batches write many small documents.
+  // The writer thread's checkpoints run on a thread of their own (WalCheckpointer); this is the
+  // fallback, should that thread stop: fewer, larger checkpoints, as projection batches write many
+  // small documents.
   'wal_autocheckpoint = 10000',
   // Documents go to random places in large B-trees: keep more of their pages in memory (128 MiB).
   'cache_size = -131072',
@@ -243,10 +245,12 @@ export class SqliteReadStore implements ReadStore {
    * starts one): the projection engine's commits and index upkeep leave the event loop free.
    */
   private writerThread(): WriterThread<DocumentWriteRequest, DocumentWriteResult> {
-    this.writer ??= new WriterThread(this.filename, WRITER_PRAGMAS, {
-      module: require.resolve('./write-documents'),
-      write: writeDocuments,
-    });
+    this.writer ??= new WriterThread(
+      this.filename,
+      WRITER_PRAGMAS,
+      { module: require.resolve('./write-documents'), write: writeDocuments },
+      { checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS },
+    );
     return this.writer;
   }
 
