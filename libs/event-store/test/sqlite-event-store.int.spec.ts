@@ -63,7 +63,7 @@ describe('SQLite event store specifics', () => {
         file,
         'SELECT stream_name FROM events',
         (r) => r.length > 0,
-        5_000,
+        30_000,
       );
       expect(rows).toEqual([{ stream_name: 'agent-1' }]);
     } finally {

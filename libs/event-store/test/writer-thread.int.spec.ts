@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { WriterThread } from '../src';
 import { appendBatch, AppendBatch, AppendOutcome } from '../src/sqlite/append-batch';
 import { openEventLog } from '../src/sqlite/event-rows';
+import { WalCheckpointer } from '../src/sqlite/wal-checkpointer';
 import { pollDatabaseFileAlone, queryDatabaseFileAlone } from '../src/testing/database-file-alone';
 
 describe('WriterThread: a write function loaded by path on its own thread', () => {
@@ -71,12 +72,25 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
           filename,
           streamsInFileAlone,
           (r) => r.length > 0,
-          5_000,
+          30_000,
         );
         expect(rows).toEqual([{ stream_name: 'checkpointed-1' }]);
       } finally {
         await writer.close();
       }
+    });
+
+    it('reports a checkpoint thread that fails, naming the file, and closes', async () => {
+      const missing = join(file(), 'no-such-directory', 'events.db');
+      let checkpointer: WalCheckpointer | undefined;
+      const warned = new Promise<string>((resolve) => {
+        checkpointer = WalCheckpointer.start(missing, [], 10, resolve);
+      });
+      expect(checkpointer).toBeDefined();
+      expect(await warned).toMatch(
+        new RegExp(`WAL checkpoints of ${missing} stopped .*its writer checkpoints on its own`),
+      );
+      await checkpointer?.close();
     });
 
     it('without it, the frames stay in the log until the writer reaches its own threshold', async () => {

@@ -32,7 +32,7 @@ describe('SQLite read store (a file): its checkpoints', () => {
         file,
         'SELECT id FROM c_notes',
         (r) => r.length > 0,
-        5_000,
+        30_000,
       );
       expect(rows).toEqual([{ id: 'n-1' }]);
     } finally {

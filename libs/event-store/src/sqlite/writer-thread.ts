@@ -71,7 +71,7 @@ export class WriterThread<Req, Res> {
     // Once the writer has opened the file (and made it a WAL file), not to race it on creation.
     if (checkpointEveryMs !== undefined)
       this.ready.then(
-        () => (this.checkpointer = new WalCheckpointer(filename, pragmas, checkpointEveryMs)),
+        () => (this.checkpointer = WalCheckpointer.start(filename, pragmas, checkpointEveryMs)),
         () => undefined,
       );
     this.worker.on('error', (error) => {
