@@ -5,9 +5,10 @@ import type { CheckpointerData } from './wal-checkpointer';
 /**
  * The checkpoint thread's module (WalCheckpointer): a connection of its own that copies the WAL's
  * committed frames into the database file every `everyMs`, beside the writer thread. PASSIVE never
- * waits for the writer or a reader, and the writer never waits for it: SQLite lets one checkpoint
- * run while another connection writes (https://www.sqlite.org/wal.html, "Checkpointing"). With
- * nothing new in the log it returns without copying or syncing anything.
+ * waits for the writer or a reader, and the writer never waits for its locks (its syncs share the
+ * disk): SQLite lets one checkpoint run while another connection writes
+ * (https://www.sqlite.org/wal.html, "Checkpointing"). With nothing new in the log it returns
+ * without copying or syncing anything.
  *
  * A failure ends the thread with an error event: the writer's own automatic checkpoint, kept as a
  * fallback, takes over (WalCheckpointer).
