@@ -43,6 +43,18 @@ describe('EventSourcedCommands (read the tail, decide, append with the revision 
     expect((await store.readStream('tally-a')).map((e) => e.revision)).toEqual([0, 1]);
   });
 
+  it("appends a fresh command's events with ids that begin with the clock's time (UUID version 7)", async () => {
+    await commands.handle('tally-t', tally(10), { by: 'x' });
+    const [event] = await store.readStream('tally-t');
+    expect(event.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    // commandLoopOver's clock: 2026-11-21T12:00:00Z.
+    expect(parseInt(event.id.replace('-', '').slice(0, 12), 16)).toBe(
+      Date.parse('2026-11-21T12:00:00Z'),
+    );
+  });
+
   it('sees what another process appended since its last command', async () => {
     const decider = tally(10);
     await commands.handle('tally-b', decider, { by: 'x' });

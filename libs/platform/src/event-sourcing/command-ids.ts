@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { derivedId, newId } from '../ids';
+import { derivedId, newTimeOrderedId, TIME_ORDERED_UUID } from '../ids';
 
 /**
  * Where a command's id comes from. A request that a client may send again (one with an
@@ -63,18 +63,28 @@ export function outsideCommandScope<T>(run: () => T): T {
 }
 
 /**
- * The next command id for a stream: derived in a scope (per stream, in order), else fresh.
- * `repeatable` says a command with this id may have run before (its events may be in the stream).
+ * The next command id for a stream: derived in a scope (per stream, in order), else fresh and
+ * ordered by `now`. `repeatable` says a command with this id may have run before (its events may
+ * be in the stream).
  */
-export function nextCommandId(streamName: string): { id: string; repeatable: boolean } {
+export function nextCommandId(streamName: string, now: Date): { id: string; repeatable: boolean } {
   const current = scope.getStore();
-  if (!current) return { id: newId(), repeatable: false };
+  if (!current) return { id: newTimeOrderedId(now), repeatable: false };
   const n = current.counts.get(streamName) ?? 0;
   current.counts.set(streamName, n + 1);
   return { id: derivedId(current.base, streamName, String(n)), repeatable: true };
 }
 
-/** The id of a command's `index`-th event: the same on every attempt of that command. */
+/**
+ * The id of a command's `index`-th event: the same on every attempt of that command. The events of
+ * a time-ordered command id (a fresh command's) keep its first 48 bits, the time, so they sort by
+ * time too; the rest is derived. The events of a command whose id was derived (in an
+ * Idempotency-Key's scope) keep ids derived from the command id alone, as they always had: a
+ * client's retry of a request sent before an upgrade finds them.
+ */
 export function eventIdOf(commandId: string, index: number): string {
-  return derivedId(commandId, String(index));
+  const derived = derivedId(commandId, String(index));
+  return TIME_ORDERED_UUID.test(commandId)
+    ? `${commandId.slice(0, 14)}7${derived.slice(15)}`
+    : derived;
 }

@@ -116,7 +116,7 @@ export class EventSourcedCommands {
     const shared = options.known === undefined;
     const { id: commandId, repeatable } = context.commandId
       ? { id: context.commandId, repeatable: true }
-      : nextCommandId(streamName);
+      : nextCommandId(streamName, this.clock.now());
     if (repeatable) {
       const done = await this.doneBefore(streamName, decider, commandId, options, shared);
       if (done) return done;
