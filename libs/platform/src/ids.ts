@@ -22,7 +22,7 @@ export function derivedId(...parts: string[]): string {
  * random bits serve (`randomUUID` draws from a cached pool, a tenth of `randomBytes(16)`'s cost).
  * Fresh commands get one, and their events' ids are made from it (`eventIdOf`): in the event log's
  * unique index on event ids each new id goes in next to the last one made, instead of into a random
- * leaf of a large B-tree (docs/write-latency.md, "Time-ordered event ids").
+ * leaf of a large B-tree (docs/time-ordered-event-ids.md).
  */
 export function newTimeOrderedId(now: Date): string {
   const time = now.getTime().toString(16).padStart(12, '0');
