@@ -29,7 +29,7 @@ export * from './idempotency/idempotency.interceptor';
 export * from './idempotency/idempotent-answers';
 export * from './idempotency/agent-write';
 export * from './idempotency/domain/idempotent-request';
-export { openCommandScopes, runInCommandScope } from './event-sourcing/command-ids';
+export { CommandScope, newEntityId } from './event-sourcing/command-ids';
 export * from './logging/request-logging';
 export * from './logging/request-log-hooks';
 export * from './http/openapi';

@@ -1,92 +1,54 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  CommandScope,
   eventIdOf,
+  newEntityId,
   nextCommandId,
-  openCommandScope,
-  openCommandScopes,
-  runInCommandScope,
 } from '../src/event-sourcing/command-ids';
 
-/** A promise settled from outside, to hold a scope open across other scopes' lives. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-const tick = () => new Promise<void>((r) => setImmediate(r));
 const now = new Date('2026-11-27T09:00:00.000Z');
+const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('command ids: derived in a scope, fresh outside; the storage enabled only while a scope is open', () => {
-  let disable: jest.SpyInstance;
-  beforeEach(() => {
-    disable = jest.spyOn(AsyncLocalStorage.prototype, 'disable');
-  });
-  afterEach(() => {
-    disable.mockRestore();
-    expect(openCommandScopes()).toBe(0);
-  });
+describe('command ids: derived in a scope, fresh outside', () => {
+  /** What one request's commands get: two on one stream, one on another, and a message id. */
+  const idsOf = (base: string) => {
+    const scope = new CommandScope(base);
+    return [
+      nextCommandId('stream-a', now, scope),
+      nextCommandId('stream-a', now, scope),
+      nextCommandId('stream-b', now, scope),
+      { id: newEntityId('message', scope), repeatable: true },
+    ];
+  };
 
-  const idsOf = (base: string) =>
-    runInCommandScope(base, async () => {
-      const first = nextCommandId('stream-a', now);
-      await tick();
-      const second = nextCommandId('stream-a', now);
-      const other = nextCommandId('stream-b', now);
-      return [first, second, other];
-    });
-
-  it('given a scope, when its commands run across awaits, then their ids are derived, in order, the same on a retry', async () => {
-    const once = await idsOf('agent-1/key-1');
+  it("given a scope, then its commands' ids are derived, in order per stream, and the same on a retry with the same base", () => {
+    const once = idsOf('agent-1/key-1');
     expect(once.every((c) => c.repeatable)).toBe(true);
-    expect(new Set(once.map((c) => c.id)).size).toBe(3);
-    expect(await idsOf('agent-1/key-1')).toEqual(once);
-    expect((await idsOf('agent-1/key-2'))[0].id).not.toBe(once[0].id);
+    expect(new Set(once.map((c) => c.id)).size).toBe(4);
+    expect(idsOf('agent-1/key-1')).toEqual(once);
+    expect(idsOf('agent-1/key-2').map((c) => c.id)).not.toContain(once[0].id);
   });
 
-  it('given no scope open, then each command gets a fresh id', () => {
+  it('given no scope, then each command gets a fresh id, and each entity a fresh random one', () => {
     const [a, b] = [nextCommandId('stream-a', now), nextCommandId('stream-a', now)];
     expect([a.repeatable, b.repeatable]).toEqual([false, false]);
     expect(a.id).not.toBe(b.id);
+    const [m, n] = [newEntityId('message'), newEntityId('message')];
+    expect(m).toMatch(V4);
+    expect(m).not.toBe(n);
   });
 
-  it('given two scopes open, when the first closes, then the second keeps deriving; the storage is disabled when the last closes', async () => {
-    const holdA = deferred();
-    const holdB = deferred();
-    const a = runInCommandScope('agent-1/key-a', async () => {
-      await holdA.promise;
-      return nextCommandId('s', now);
-    });
-    const b = runInCommandScope('agent-2/key-b', async () => {
-      await holdB.promise;
-      await tick();
-      return nextCommandId('s', now);
-    });
-    expect(openCommandScopes()).toBe(2);
-    holdA.resolve();
-    expect((await a).repeatable).toBe(true);
-    expect(openCommandScopes()).toBe(1);
-    expect(disable).not.toHaveBeenCalled();
-    holdB.resolve();
-    expect((await b).repeatable).toBe(true);
-    expect(disable).toHaveBeenCalledTimes(1);
-    expect(nextCommandId('s', now).repeatable).toBe(false);
-  });
-
-  it('closes a scope whose work fails, or throws before it starts, and counts a second close as nothing', async () => {
-    await expect(
-      runInCommandScope('k', () => Promise.reject(new Error('refused'))),
-    ).rejects.toThrow('refused');
-    expect(() =>
-      openCommandScope('k', () => {
-        throw new Error('at once');
-      }),
-    ).toThrow('at once');
-    const { close } = openCommandScope('k', () => undefined);
-    const other = openCommandScope('k2', () => undefined);
-    close();
-    close();
-    expect(openCommandScopes()).toBe(1);
-    other.close();
+  it("given a scope, then entity ids are per kind and in order, apart from the commands' ids", () => {
+    const scope = new CommandScope('agent-1/key-1');
+    const ids = [
+      scope.nextEntityId('message'),
+      scope.nextEntityId('message'),
+      scope.nextEntityId('report'),
+      scope.nextId('message'),
+    ];
+    expect(new Set(ids).size).toBe(4);
+    const again = new CommandScope('agent-1/key-1');
+    expect(again.nextEntityId('report')).toBe(ids[2]);
+    expect(again.nextEntityId('message')).toBe(ids[0]);
   });
 });
 
@@ -110,10 +72,8 @@ describe('event ids: ordered by time for a fresh command, derived from the comma
     expect([eventIdOf(id, 0), eventIdOf(id, 1)]).toEqual(events);
   });
 
-  it('given a command in a scope, then its events keep the ids every earlier version derived (a retry across an upgrade finds them)', async () => {
-    const [{ id }] = await runInCommandScope('agent-1/key-1', async () => [
-      nextCommandId('swipes-a', now),
-    ]);
+  it('given a command in a scope, then its events keep the ids every earlier version derived (a retry across an upgrade finds them)', () => {
+    const { id } = nextCommandId('swipes-a', now, new CommandScope('agent-1/key-1'));
     // Values computed by the derivation as it was before time-ordered ids.
     expect(id).toBe('f8473ca9-42f0-546d-9569-d9a0703650cf');
     expect([eventIdOf(id, 0), eventIdOf(id, 1)]).toEqual([

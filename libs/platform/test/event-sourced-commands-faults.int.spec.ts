@@ -3,7 +3,7 @@ import { AppendOutcomeUnknownError } from '@companion/event-store';
 import { EsdbEventStore } from '@companion/event-store/esdb';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
 import { Decider, DomainEvent } from '../src/domain';
-import { eventIdOf, runInCommandScope } from '../src/event-sourcing/command-ids';
+import { CommandScope, eventIdOf } from '../src/event-sourcing/command-ids';
 import { EventSourcedCommands } from '../src/event-sourcing/event-sourced-commands';
 import { commandLoopOver } from '../src/testing/command-loop';
 
@@ -91,17 +91,25 @@ describe('EventSourcedCommands under event store faults', () => {
         client.appendRequests.length ? Promise.reject(new Error('down')) : read(...args),
       );
     await expect(
-      runInCommandScope('agent-1/key-1', () => commands.handle('tally-d', tally, { by: 'x' })),
+      commands.handle('tally-d', tally, { by: 'x' }, { scope: new CommandScope('agent-1/key-1') }),
     ).rejects.toBeInstanceOf(AppendOutcomeUnknownError);
     readStream.mockRestore();
     // The client sends the request again with the same Idempotency-Key: the same scope.
-    const again = await runInCommandScope('agent-1/key-1', () =>
-      commands.handle('tally-d', tally, { by: 'x' }),
+    const again = await commands.handle(
+      'tally-d',
+      tally,
+      { by: 'x' },
+      { scope: new CommandScope('agent-1/key-1') },
     );
     expect(await store.readStream('tally-d')).toHaveLength(1);
     expect(again).toMatchObject({ state: { count: 1 }, events: [{ type: 'Added' }] });
     // Another scope is another request: it writes.
-    await runInCommandScope('agent-1/key-2', () => commands.handle('tally-d', tally, { by: 'y' }));
+    await commands.handle(
+      'tally-d',
+      tally,
+      { by: 'y' },
+      { scope: new CommandScope('agent-1/key-2') },
+    );
     expect(await store.readStream('tally-d')).toHaveLength(2);
   }, 30_000);
 });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
 import { ManualClock } from '../src/clock/clock';
-import { runInCommandScope } from '../src/event-sourcing/command-ids';
 import { IN_FLIGHT_LEASE_MS, REPLAY_WINDOW_MS } from '../src/idempotency/domain/idempotent-request';
 import { IdempotentRequests, requestFingerprint } from '../src/idempotency/idempotent-requests';
 import { commandLoopOver } from '../src/testing/command-loop';
@@ -30,11 +29,10 @@ describe('IdempotentRequests on the embedded event store', () => {
   afterEach(() => store.close());
 
   it('after a 5xx released the key, runs the retry and then replays its answer', async () => {
-    // Each attempt records its answer from inside its own request scope, as Fastify's onSend does.
     const attempt = async (response: typeof answer) => {
       const begun = await requests.begin('agent-1', 'k1', request);
       if ('replay' in begun) return begun;
-      await runInCommandScope(begun.claim.scope, () => requests.finish(begun.claim, response));
+      await requests.finish(begun.claim, response);
       return begun;
     };
     expect(await attempt({ ...answer, status: 503 })).toHaveProperty('claim');

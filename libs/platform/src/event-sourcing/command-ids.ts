@@ -1,78 +1,60 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { derivedId, newTimeOrderedId, TIME_ORDERED_UUID } from '../ids';
+import { derivedId, newId, newTimeOrderedId, TIME_ORDERED_UUID } from '../ids';
 
 /**
  * Where a command's id comes from. A request that a client may send again (one with an
- * Idempotency-Key) runs in a scope named after that key: its commands get ids derived from the
- * scope and their order in it, so the same request sent again gets the same ids, and so do the
- * events they decide. Anything else gets a fresh id per command. Either way the id, and so the
- * event ids, are fixed before the first append attempt.
+ * Idempotency-Key) has a scope named after that key, which the request hands to its commands
+ * (`CommandContext.scope`): their ids are derived from the scope and their order in it, so the same
+ * request sent again gets the same ids, and so do the events they decide. Anything else gets a
+ * fresh id per command. Either way the id, and so the event ids, are fixed before the first append
+ * attempt.
  *
- * The storage is enabled only while a scope is open. On Node 20 an enabled AsyncLocalStorage runs
- * async_hooks' promise hooks for every promise of the process, every route's included, and Node
- * turns them off again only when no storage is enabled (`disable()`): with a context entered per
- * request, the Nest floor cost 136 µs of CPU a request against 100 without, a pulse 280 against
- * 215 (docs/http-pipeline-cost.md, section 5). So the last scope to close disables it. Once
- * disabled, no context of the storage answers `getStore()` until it is enabled again, which is why
- * it waits for the last one: a scope still open keeps deriving its ids.
+ * The scope is passed by hand, not found in an AsyncLocalStorage: on Node 20 an enabled storage
+ * runs async_hooks' promise hooks for every promise of the process, so while any keyed write was in
+ * flight every other request paid for them too (a pulse beside two clients' keyed messages: 15–23 %
+ * more CPU, docs/idempotency.md, "What a key costs the other requests").
  */
-const scope = new AsyncLocalStorage<{ base: string; counts: Map<string, number> }>();
-let openScopes = 0;
+export class CommandScope {
+  private readonly counts = new Map<string, number>();
 
-/**
- * Runs `run` in a scope that stays open until `close` is called (once; later calls do nothing):
- * for work that ends later than `run` returns, an Observable's subscription for one.
- */
-export function openCommandScope<T>(base: string, run: () => T): { result: T; close: () => void } {
-  openScopes++;
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    if (--openScopes === 0) scope.disable();
-  };
-  try {
-    return { result: scope.run({ base, counts: new Map() }, run), close };
-  } catch (error) {
-    close();
-    throw error;
+  /** `base`: the Idempotency-Key claim's scope, the same on every retry of the request. */
+  constructor(readonly base: string) {}
+
+  /** The id of this scope's next command on a stream: per stream, in order. */
+  nextId(streamName: string): string {
+    const n = this.counts.get(streamName) ?? 0;
+    this.counts.set(streamName, n + 1);
+    return derivedId(this.base, streamName, String(n));
+  }
+
+  /** The id of the next entity of this kind the request creates (a message): per kind, in order. */
+  nextEntityId(kind: string): string {
+    const key = `\u0000${kind}`;
+    const n = this.counts.get(key) ?? 0;
+    this.counts.set(key, n + 1);
+    return derivedId(this.base, 'entity', kind, String(n));
   }
 }
 
-/** Runs `run` in a scope until the promise it returns settles. */
-export async function runInCommandScope<T>(base: string, run: () => Promise<T>): Promise<T> {
-  const { result, close } = openCommandScope(base, run);
-  try {
-    return await result;
-  } finally {
-    close();
-  }
-}
-
-/** Scopes open now (tests: none is left open once their work has ended). */
-export function openCommandScopes(): number {
-  return openScopes;
+/**
+ * The id of an entity a command creates (a message, a report, a guided date): fresh, or in a
+ * scope the same on every retry, so the retry's answer names what the first attempt wrote, and a
+ * stream named after the entity is the same stream.
+ */
+export function newEntityId(kind: string, scope?: CommandScope): string {
+  return scope ? scope.nextEntityId(kind) : newId();
 }
 
 /**
- * Runs outside any scope: for bookkeeping commands of the request itself (its Idempotency-Key
- * record), which must get fresh ids even when they run inside the request's scope.
+ * The next command id for a stream: derived in a scope, else fresh and ordered by `now`.
+ * `repeatable` says a command with this id may have run before (its events may be in the stream).
  */
-export function outsideCommandScope<T>(run: () => T): T {
-  return scope.exit(run);
-}
-
-/**
- * The next command id for a stream: derived in a scope (per stream, in order), else fresh and
- * ordered by `now`. `repeatable` says a command with this id may have run before (its events may
- * be in the stream).
- */
-export function nextCommandId(streamName: string, now: Date): { id: string; repeatable: boolean } {
-  const current = scope.getStore();
-  if (!current) return { id: newTimeOrderedId(now), repeatable: false };
-  const n = current.counts.get(streamName) ?? 0;
-  current.counts.set(streamName, n + 1);
-  return { id: derivedId(current.base, streamName, String(n)), repeatable: true };
+export function nextCommandId(
+  streamName: string,
+  now: Date,
+  scope?: CommandScope,
+): { id: string; repeatable: boolean } {
+  if (!scope) return { id: newTimeOrderedId(now), repeatable: false };
+  return { id: scope.nextId(streamName), repeatable: true };
 }
 
 /**

@@ -14,15 +14,20 @@ import {
 import { Decider, DomainEvent, fold } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
 import { AppConfig, CONFIG } from '../config/config';
-import { eventIdOf, nextCommandId } from './command-ids';
+import { CommandScope, eventIdOf, nextCommandId } from './command-ids';
 import { CONSISTENCY, Consistency } from './consistency';
 import { StreamState, StreamStates } from './stream-states';
 
 export interface CommandContext {
   actorId?: string;
   correlationId?: string;
-  /** Fixes the command's event ids; by default one from the request's scope (`command-ids`). */
+  /** Fixes the command's event ids; by default one from `scope`, else a fresh one (`command-ids`). */
   commandId?: string;
+  /**
+   * The Idempotency-Key scope of the request this command serves (`@IdempotencyScope()` on a
+   * write route): the command's id is derived from it, so the request sent again finds its events.
+   */
+  scope?: CommandScope;
 }
 
 export interface HandleOptions<State = unknown> {
@@ -116,7 +121,7 @@ export class EventSourcedCommands {
     const shared = options.known === undefined;
     const { id: commandId, repeatable } = context.commandId
       ? { id: context.commandId, repeatable: true }
-      : nextCommandId(streamName, this.clock.now());
+      : nextCommandId(streamName, this.clock.now(), context.scope);
     if (repeatable) {
       const done = await this.doneBefore(streamName, decider, commandId, options, shared);
       if (done) return done;

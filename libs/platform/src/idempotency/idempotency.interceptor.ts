@@ -1,8 +1,14 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+} from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of } from 'rxjs';
-import { openCommandScope } from '../event-sourcing/command-ids';
+import { CommandScope } from '../event-sourcing/command-ids';
 import type { StoredResponse } from './domain/idempotent-request';
 import {
   IdempotencyClaim,
@@ -23,14 +29,27 @@ export const NO_IDEMPOTENCY_KEY_EXTENSION = 'x-no-idempotency-key';
 
 export type IdempotencyMarked = FastifyRequest & {
   agent?: { id: string };
-  idempotency?: { claim: IdempotencyClaim } | { replay: StoredResponse };
+  idempotency?: { claim: IdempotencyClaim; scope: CommandScope } | { replay: StoredResponse };
 };
+
+/**
+ * The command scope of a write sent with an Idempotency-Key, for its route to hand to its commands
+ * (`CommandContext.scope`), or undefined without a key. Nest resolves a route's parameters after
+ * its interceptors have run, so the claim is there by then.
+ */
+export const IdempotencyScope = createParamDecorator(
+  (_: unknown, context: ExecutionContext): CommandScope | undefined => {
+    const marked = context.switchToHttp().getRequest<IdempotencyMarked>().idempotency;
+    return marked && 'scope' in marked ? marked.scope : undefined;
+  },
+);
 
 /**
  * The Idempotency-Key header on an authenticated write under /api/v1 (docs/idempotency.md),
  * attached by `@AgentWrite()`. The interceptor runs after the guards (the agent is known): it
  * claims the key, or answers with the stored response, or refuses (400/409/422). The claimed
- * request's command ids are derived from the key. The answer is recorded, or a replay sent, by
+ * request's route hands its scope (`@IdempotencyScope()`) to its commands, whose ids are then
+ * derived from the key. The answer is recorded, or a replay sent, by
  * `IdempotentAnswers` in Fastify's `onSend` hook.
  */
 @Injectable()
@@ -53,13 +72,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
           request.idempotency = { replay: begun.replay };
           return of(begun.replay.payload);
         }
-        request.idempotency = { claim: begun.claim };
-        // The scope stays open until the handler's answer completes, fails or is dropped: the
-        // handler runs on this very subscriber, whose teardown (`close`) runs on each of those.
-        return new Observable<unknown>(
-          (subscriber) =>
-            openCommandScope(begun.claim.scope, () => next.handle().subscribe(subscriber)).close,
-        );
+        request.idempotency = { claim: begun.claim, scope: new CommandScope(begun.claim.scope) };
+        return next.handle();
       }),
     );
   }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { invalid } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
-import { outsideCommandScope } from '../event-sourcing/command-ids';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { sha256Hex } from '../ids';
 import { idempotentRequest, StoredResponse } from './domain/idempotent-request';
@@ -15,7 +14,7 @@ export const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 export interface IdempotencyClaim {
   streamName: string;
   fingerprint: string;
-  /** Scope for the request's command ids (`runInCommandScope`): the same on every retry. */
+  /** Base of the request's `CommandScope` (its commands' ids): the same on every retry. */
   scope: string;
 }
 
@@ -58,14 +57,12 @@ export class IdempotentRequests {
   ): Promise<Begun> {
     const id = sha256Hex(`${agentId}\n${key}`);
     const streamName = `idempotency-${id}`;
-    const result = await outsideCommandScope(() =>
-      this.commands.handle(
-        streamName,
-        idempotentRequest,
-        { kind: 'claim', ...request, now: this.clock.now().toISOString() },
-        { actorId: agentId },
-        { awaitReadModels: false },
-      ),
+    const result = await this.commands.handle(
+      streamName,
+      idempotentRequest,
+      { kind: 'claim', ...request, now: this.clock.now().toISOString() },
+      { actorId: agentId },
+      { awaitReadModels: false },
     );
     const state = result.state;
     if (result.events.length === 0 && state.phase === 'done') return { replay: state.response };
@@ -96,17 +93,14 @@ export class IdempotentRequests {
             fingerprint: claim.fingerprint,
             status: response?.status ?? null,
           };
-    // Fresh ids: the answer is recorded from inside the request's scope (Fastify's onSend).
-    await outsideCommandScope(() =>
-      this.commands.handle(
-        claim.streamName,
-        idempotentRequest,
-        command,
-        {},
-        {
-          awaitReadModels: false,
-        },
-      ),
+    await this.commands.handle(
+      claim.streamName,
+      idempotentRequest,
+      command,
+      {},
+      {
+        awaitReadModels: false,
+      },
     );
   }
 }

@@ -4,9 +4,9 @@ import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, validate, ValidationError } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
 import {
+  CommandScope,
   IdempotentRequests,
   requestFingerprint,
-  runInCommandScope,
   TextLength,
   toErrorBody,
 } from '@companion/platform';
@@ -73,9 +73,12 @@ export class MessageSending {
         fingerprint: requestFingerprint('message:send', matchId, { content }),
       });
       if ('replay' in begun) return JSON.parse(begun.replay.payload) as SendOutcome;
-      const outcome = await runInCommandScope(begun.claim.scope, () =>
-        this.sendNow(agentId, matchId, content).catch((error: unknown) => this.failure(error)),
-      );
+      const outcome = await this.sendNow(
+        agentId,
+        matchId,
+        content,
+        new CommandScope(begun.claim.scope),
+      ).catch((error: unknown) => this.failure(error));
       const status = outcome.ok ? 201 : outcome.status;
       // The reply goes out whatever recording it meets: the key then stays claimed until its lease ends.
       await this.idempotent
@@ -95,9 +98,14 @@ export class MessageSending {
     }
   }
 
-  private async sendNow(agentId: string, matchId: string, content: string): Promise<SendOutcome> {
+  private async sendNow(
+    agentId: string,
+    matchId: string,
+    content: string,
+    scope?: CommandScope,
+  ): Promise<SendOutcome> {
     const message = await this.commandBus.execute<SendMessage, SentMessage>(
-      new SendMessage(matchId, agentId, content),
+      new SendMessage(matchId, agentId, content, scope),
     );
     return { ok: true, message };
   }

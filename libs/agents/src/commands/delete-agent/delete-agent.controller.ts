@@ -6,7 +6,9 @@ import {
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -27,8 +29,11 @@ export class DeleteAgentController {
     'Delete the profile (destructive; only on operator request). The key stops working.',
   )
   @ApiBody2xx(200, DeletedAgent)
-  async remove(@CurrentAgent() agent: AuthenticatedAgent) {
-    await this.commandBus.execute(new DeleteAgent(agent.id));
+  async remove(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+  ) {
+    await this.commandBus.execute(new DeleteAgent(agent.id, scope));
     return {
       deleted: true,
       agentId: agent.id,

@@ -10,12 +10,12 @@ import { DeleteAgent } from './delete-agent.command';
 export class DeleteAgentHandler implements ICommandHandler<DeleteAgent> {
   constructor(private readonly commands: EventSourcedCommands) {}
 
-  async execute({ agentId }: DeleteAgent): Promise<void> {
+  async execute({ agentId, scope }: DeleteAgent): Promise<void> {
     await this.commands.handle(
       agentStream(agentId),
       agentDecider,
       { type: 'DeleteAgent', agentId },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
   }
 }

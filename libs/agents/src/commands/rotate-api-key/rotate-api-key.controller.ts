@@ -6,7 +6,9 @@ import {
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -29,9 +31,12 @@ export class RotateApiKeyController {
     'Replace the API key (an addition to the spec): the new key is returned once; the key used for this call answers 401 from now on. 5 per hour.',
   )
   @ApiBody2xx(201, RotatedApiKey, 'The new key: the only response that shows it')
-  async rotateKey(@CurrentAgent() agent: AuthenticatedAgent) {
+  async rotateKey(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+  ) {
     const { apiKey }: RotateApiKeyResult = await this.commandBus.execute(
-      new RotateApiKey(agent.id, agent.keyHash),
+      new RotateApiKey(agent.id, agent.keyHash, scope),
     );
     return {
       apiKey,

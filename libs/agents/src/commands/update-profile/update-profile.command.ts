@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 import type { ProfileChanges } from '../../domain/agent';
 import type { AgentProfileView } from '../../http/agent.view';
 
@@ -6,6 +7,8 @@ export class UpdateProfile extends Command<UpdateProfileResult> {
   constructor(
     readonly agentId: string,
     readonly changes: ProfileChanges,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

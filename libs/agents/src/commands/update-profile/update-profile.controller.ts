@@ -6,7 +6,9 @@ import {
   ApiBody2xx,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -24,9 +26,13 @@ export class UpdateProfileController {
   @AgentWrite(RateLimitGuard)
   @ApiOp('updateMe', 'Change profile fields; returns the updated profile')
   @ApiBody2xx(200, AgentEnvelope)
-  async update(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: UpdateProfileDto) {
+  async update(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+    @Body() body: UpdateProfileDto,
+  ) {
     const profile: UpdateProfileResult = await this.commandBus.execute(
-      new UpdateProfile(agent.id, body),
+      new UpdateProfile(agent.id, body, scope),
     );
     return { agent: profile };
   }

@@ -14,12 +14,12 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfile> {
     private readonly queryBus: QueryBus,
   ) {}
 
-  async execute({ agentId, changes }: UpdateProfile): Promise<UpdateProfileResult> {
+  async execute({ agentId, changes, scope }: UpdateProfile): Promise<UpdateProfileResult> {
     await this.commands.handle(
       agentStream(agentId),
       agentDecider,
       { type: 'UpdateProfile', agentId, changes },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
     // Read after the write's projection caught up (read your writes), so it is the updated one.
     return this.queryBus.execute(new GetAgentProfile(agentId));

@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -29,7 +31,11 @@ export class CancelGuidedDateController {
   )
   @ApiBody2xx(200, ActivityView)
   @ApiErrors(403, 404, 409)
-  async cancel(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
-    return (await this.commandBus.execute(new CancelGuidedDate(id, agent.id))).view;
+  async cancel(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+    @Param('id') id: string,
+  ) {
+    return (await this.commandBus.execute(new CancelGuidedDate(id, agent.id, scope))).view;
   }
 }

@@ -20,7 +20,7 @@ export class CancelGuidedDateHandler implements ICommandHandler<
     private readonly queries: GuidedDateQueries,
   ) {}
 
-  async execute({ activityId, agentId }: CancelGuidedDate): Promise<GuidedDateOutcome> {
+  async execute({ activityId, agentId, scope }: CancelGuidedDate): Promise<GuidedDateOutcome> {
     const activity = await this.access.forParticipant(activityId, agentId);
     const { events } = await this.commands.handle(
       matchStream(activity.matchId),
@@ -32,7 +32,7 @@ export class CancelGuidedDateHandler implements ICommandHandler<
         agentId,
         activityId,
       },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
     return { created: events.length > 0, view: await this.queries.activity(activityId, agentId) };
   }

@@ -8,7 +8,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -33,12 +35,13 @@ export class ContributeController {
   @ApiErrors(403, 404, 409)
   async contribute(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') id: string,
     @Body() body: ContributionDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const outcome = await this.commandBus.execute(
-      new Contribute(id, agent.id, body.step, body.content),
+      new Contribute(id, agent.id, body.step, body.content, scope),
     );
     void reply.status(outcome.created ? HttpStatus.CREATED : HttpStatus.OK);
     return outcome.view;

@@ -17,7 +17,13 @@ export class ContributeHandler implements ICommandHandler<Contribute, GuidedDate
     private readonly queries: GuidedDateQueries,
   ) {}
 
-  async execute({ activityId, agentId, step, content }: Contribute): Promise<GuidedDateOutcome> {
+  async execute({
+    activityId,
+    agentId,
+    step,
+    content,
+    scope,
+  }: Contribute): Promise<GuidedDateOutcome> {
     const activity = await this.access.forParticipant(activityId, agentId);
     const { events } = await this.commands.handle(
       matchStream(activity.matchId),
@@ -32,7 +38,7 @@ export class ContributeHandler implements ICommandHandler<Contribute, GuidedDate
         content,
         keepsakeId: derivedId('keepsake', activityId),
       },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
     return { created: events.length > 0, view: await this.queries.activity(activityId, agentId) };
   }

@@ -8,7 +8,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -37,12 +39,13 @@ export class LegacyStartDateController {
   @ApiErrors(403, 404, 409)
   async start(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') matchId: string,
     @Body() body: StartGuidedDateDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const outcome = await this.commandBus.execute(
-      new StartGuidedDate(matchId, agent.id, body.scenarioId),
+      new StartGuidedDate(matchId, agent.id, body.scenarioId, scope),
     );
     deprecate(reply, matchId);
     void reply.status(outcome.created ? HttpStatus.CREATED : HttpStatus.OK);

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 import type { GuidedDateOutcome } from '../../application/guided-date-outcome';
 import type { ScenarioId } from '../../domain/scenarios';
 
@@ -7,6 +8,8 @@ export class StartGuidedDate extends Command<GuidedDateOutcome> {
     readonly matchId: string,
     readonly agentId: string,
     readonly scenarioId: ScenarioId,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

@@ -8,7 +8,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -33,12 +35,13 @@ export class StartGuidedDateController {
   @ApiErrors(403, 404, 409)
   async start(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') matchId: string,
     @Body() body: StartGuidedDateDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const outcome = await this.commandBus.execute(
-      new StartGuidedDate(matchId, agent.id, body.scenarioId),
+      new StartGuidedDate(matchId, agent.id, body.scenarioId, scope),
     );
     void reply.status(outcome.created ? HttpStatus.CREATED : HttpStatus.OK);
     return outcome.view;

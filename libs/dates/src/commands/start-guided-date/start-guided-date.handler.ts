@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { MatchAccess, matchStream } from '@companion/matching';
-import { EventSourcedCommands, newId } from '@companion/platform';
+import { EventSourcedCommands, newEntityId } from '@companion/platform';
 import type { GuidedDateOutcome } from '../../application/guided-date-outcome';
 import { GuidedDateQueries } from '../../application/guided-dates.queries';
 import { guidedDateDecider } from '../../domain/guided-date';
@@ -17,7 +17,12 @@ export class StartGuidedDateHandler implements ICommandHandler<StartGuidedDate, 
     private readonly queries: GuidedDateQueries,
   ) {}
 
-  async execute({ matchId, agentId, scenarioId }: StartGuidedDate): Promise<GuidedDateOutcome> {
+  async execute({
+    matchId,
+    agentId,
+    scenarioId,
+    scope,
+  }: StartGuidedDate): Promise<GuidedDateOutcome> {
     const match = await this.access.forParticipant(matchId, agentId);
     const { state, events } = await this.commands.handle(
       matchStream(matchId),
@@ -27,10 +32,10 @@ export class StartGuidedDateHandler implements ICommandHandler<StartGuidedDate, 
         matchId,
         participants: match.agentIds,
         agentId,
-        activityId: newId(),
+        activityId: newEntityId('guided-date', scope),
         scenarioId,
       },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
     return {
       created: events.length > 0,

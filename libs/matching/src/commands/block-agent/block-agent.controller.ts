@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -31,7 +33,11 @@ export class BlockAgentController {
   )
   @ApiBody2xx(200, BlockState, 'Blocked (a repeat answers the same and writes nothing)')
   @ApiErrors(400, 404)
-  block(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string): Promise<BlockResult> {
-    return this.commandBus.execute(new BlockAgent(agent.id, id));
+  block(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+    @Param('id') id: string,
+  ): Promise<BlockResult> {
+    return this.commandBus.execute(new BlockAgent(agent.id, id, scope));
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AgentQueries } from '@companion/agents';
 import { WrongExpectedRevisionError } from '@companion/event-store';
-import { EventSourcedCommands } from '@companion/platform';
+import { CommandScope, EventSourcedCommands } from '@companion/platform';
 import { matchDecider } from '../../domain/match';
 import { pairDecider, pairKey } from '../../domain/pair';
 import { assertBlockable, BlockResult } from '../../application/blockable';
@@ -25,16 +25,16 @@ export class BlockAgentHandler implements ICommandHandler<BlockAgent> {
     private readonly agents: AgentQueries,
   ) {}
 
-  async execute({ blockerId, blockedId }: BlockAgent): Promise<BlockResult> {
+  async execute({ blockerId, blockedId, scope }: BlockAgent): Promise<BlockResult> {
     await assertBlockable(this.agents, blockerId, blockedId);
     const participants = pairKey(blockerId, blockedId);
     const { state } = await this.commands.handle(
       pairStream(blockerId, blockedId),
       pairDecider,
       { type: 'Block', blockerId, blockedId },
-      { actorId: blockerId },
+      { actorId: blockerId, scope },
     );
-    if (state.matchId) await this.closeMatch(state.matchId, participants, blockerId);
+    if (state.matchId) await this.closeMatch(state.matchId, participants, blockerId, scope);
     return { agentId: blockedId, blocked: true };
   }
 
@@ -43,14 +43,19 @@ export class BlockAgentHandler implements ICommandHandler<BlockAgent> {
    * winning the stream's revision race (the command loop gives up after a few conflicts). Retrying
    * is safe: once the match is blocked, the decider answers with nothing to write.
    */
-  private async closeMatch(matchId: string, participants: [string, string], blockerId: string) {
+  private async closeMatch(
+    matchId: string,
+    participants: [string, string],
+    blockerId: string,
+    scope: CommandScope | undefined,
+  ) {
     for (let round = 1; ; round++) {
       try {
         await this.commands.handle(
           matchStream(matchId),
           matchDecider,
           { type: 'BlockMatch', matchId, participants, blockerId },
-          { actorId: blockerId },
+          { actorId: blockerId, scope },
         );
         return;
       } catch (error) {

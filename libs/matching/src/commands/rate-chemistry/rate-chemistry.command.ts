@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 import { ChemistryScores } from '../../domain/chemistry-scores';
 import { RelationshipStatus } from '../../domain/match';
 
@@ -19,6 +20,8 @@ export class RateChemistry extends Command<RatedChemistry> {
     readonly raterId: string,
     readonly rating: number,
     readonly reason: string | null,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

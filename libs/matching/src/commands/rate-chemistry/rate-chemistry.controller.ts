@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -32,11 +34,12 @@ export class RateChemistryController {
   @ApiErrors(403, 404, 409)
   rate(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') id: string,
     @Body() body: ChemistryRatingDto,
   ): Promise<RatedChemistry> {
     return this.commandBus.execute(
-      new RateChemistry(id, agent.id, body.rating, body.reason ?? null),
+      new RateChemistry(id, agent.id, body.rating, body.reason ?? null, scope),
     );
   }
 }

@@ -15,7 +15,13 @@ export class RateChemistryHandler implements ICommandHandler<RateChemistry> {
     private readonly access: MatchAccess,
   ) {}
 
-  async execute({ matchId, raterId, rating, reason }: RateChemistry): Promise<RatedChemistry> {
+  async execute({
+    matchId,
+    raterId,
+    rating,
+    reason,
+    scope,
+  }: RateChemistry): Promise<RatedChemistry> {
     const match = await this.access.forParticipant(matchId, raterId);
     const { state, occurredAt } = await this.commands.handle(
       matchStream(matchId),
@@ -29,7 +35,7 @@ export class RateChemistryHandler implements ICommandHandler<RateChemistry> {
         reason,
         storyId: storyIdOf(matchId),
       },
-      { actorId: raterId },
+      { actorId: raterId, scope },
     );
     return {
       rating: { matchId, agentId: raterId, rating, reason, ratedAt: occurredAt! },

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 
 export interface SentMessage {
   id: string;
@@ -13,6 +14,8 @@ export class SendMessage extends Command<SentMessage> {
     readonly matchId: string,
     readonly senderId: string,
     readonly content: string,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

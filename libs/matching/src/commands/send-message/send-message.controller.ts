@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimitGuard,
 } from '@companion/platform';
 import { SentMessageEnvelope } from '../../http/matching.responses';
@@ -26,9 +28,12 @@ export class SendMessageController {
   @ApiErrors(403, 404, 409, 429)
   async send(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') id: string,
     @Body() body: SendMessageDto,
   ): Promise<{ message: SentMessage }> {
-    return { message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content)) };
+    return {
+      message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content, scope)),
+    };
   }
 }

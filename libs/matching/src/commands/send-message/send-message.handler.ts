@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventSourcedCommands, newId, RateLimiter } from '@companion/platform';
+import { EventSourcedCommands, newEntityId, RateLimiter } from '@companion/platform';
 import { matchDecider } from '../../domain/match';
 import { MatchAccess } from '../../application/match-access';
 import { matchStream, storyIdOf } from '../../application/matching-streams';
@@ -16,10 +16,10 @@ export class SendMessageHandler implements ICommandHandler<SendMessage> {
   ) {}
 
   /** Every transport (REST, /ws, socket.io) sends through here, so they share the messaging limit. */
-  async execute({ matchId, senderId, content }: SendMessage): Promise<SentMessage> {
+  async execute({ matchId, senderId, content, scope }: SendMessage): Promise<SentMessage> {
     const match = await this.access.forParticipant(matchId, senderId);
     await this.limiter.consume('message', `agent:${senderId}:match:${matchId}`);
-    const messageId = newId();
+    const messageId = newEntityId('message', scope);
     const result = await this.commands.handle(
       matchStream(matchId),
       matchDecider,
@@ -32,7 +32,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessage> {
         content,
         storyId: storyIdOf(matchId),
       },
-      { actorId: senderId },
+      { actorId: senderId, scope },
     );
     return { id: messageId, matchId, senderId, content, createdAt: result.occurredAt! };
   }

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 
 export interface SwipeResult {
   swiped: true;
@@ -11,6 +12,8 @@ export class SwipeOn extends Command<SwipeResult> {
     readonly swiperId: string,
     readonly targetId: string,
     readonly liked: boolean,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

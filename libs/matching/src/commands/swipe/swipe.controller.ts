@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -27,7 +29,11 @@ export class SwipeController {
   @ApiOp('swipe', 'Like or pass; a mutual like creates a match. Swipes are final.')
   @ApiBody2xx(200, SwipeOutcome)
   @ApiErrors(403, 404, 409)
-  swipe(@CurrentAgent() agent: AuthenticatedAgent, @Body() body: SwipeDto): Promise<SwipeResult> {
-    return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked));
+  swipe(
+    @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
+    @Body() body: SwipeDto,
+  ): Promise<SwipeResult> {
+    return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked, scope));
   }
 }

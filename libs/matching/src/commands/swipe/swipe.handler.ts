@@ -14,7 +14,7 @@ export class SwipeHandler implements ICommandHandler<SwipeOn> {
     private readonly agents: AgentQueries,
   ) {}
 
-  async execute({ swiperId, targetId, liked }: SwipeOn): Promise<SwipeResult> {
+  async execute({ swiperId, targetId, liked, scope }: SwipeOn): Promise<SwipeResult> {
     if (swiperId === targetId)
       throw invalid('cannot_swipe_self', 'an agent cannot swipe on itself');
     if (!(await this.agents.byId(targetId)))
@@ -24,7 +24,7 @@ export class SwipeHandler implements ICommandHandler<SwipeOn> {
       pairStream(a, b),
       pairDecider,
       { type: 'Swipe', swiperId, targetId, liked, matchId: derivedId('match', a, b) },
-      { actorId: swiperId },
+      { actorId: swiperId, scope },
       // Most swipes are a pair's first: not reading an empty stream saved a tenth of a swipe's CPU.
       { likelyNew: true },
     );

@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -33,8 +35,9 @@ export class UnblockAgentController {
   @ApiErrors(400, 404)
   unblock(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') id: string,
   ): Promise<BlockResult> {
-    return this.commandBus.execute(new UnblockAgent(agent.id, id));
+    return this.commandBus.execute(new UnblockAgent(agent.id, id, scope));
   }
 }

@@ -16,13 +16,13 @@ export class UnblockAgentHandler implements ICommandHandler<UnblockAgent> {
     private readonly agents: AgentQueries,
   ) {}
 
-  async execute({ blockerId, blockedId }: UnblockAgent): Promise<BlockResult> {
+  async execute({ blockerId, blockedId, scope }: UnblockAgent): Promise<BlockResult> {
     await assertBlockable(this.agents, blockerId, blockedId);
     await this.commands.handle(
       pairStream(blockerId, blockedId),
       pairDecider,
       { type: 'Unblock', blockerId, blockedId },
-      { actorId: blockerId },
+      { actorId: blockerId, scope },
     );
     return { agentId: blockedId, blocked: false };
   }

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 import type { MixerOccurrence } from '../../domain/mixer-occurrence';
 import type { MixerAction, RsvpStatus } from '../../domain/mixer-rsvp';
 
@@ -13,6 +14,8 @@ export class ActOnMixer extends Command<MixerActionResult> {
     readonly key: string,
     readonly agentId: string,
     readonly action: MixerAction,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

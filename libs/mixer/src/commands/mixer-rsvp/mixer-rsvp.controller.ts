@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
   RateLimit,
   RateLimitGuard,
 } from '@companion/platform';
@@ -40,12 +42,13 @@ export class MixerRsvpController {
   @ApiErrors(409)
   async rsvp(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('key') key: string,
     @Body() body: MixerRsvpDto,
   ): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
     // Two bus calls: ActOnMixer's result is public (the owner dashboard answers with its own view),
     // so the view is read here, with the RSVP the command decided (the read models may lag it).
-    const result = await this.commandBus.execute(new ActOnMixer(key, agent.id, body.action));
+    const result = await this.commandBus.execute(new ActOnMixer(key, agent.id, body.action, scope));
     return {
       mixer: await this.queryBus.execute(
         new GetMixer(agent.id, result.occurrence.key, result.rsvp),

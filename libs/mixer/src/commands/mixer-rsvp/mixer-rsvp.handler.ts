@@ -15,13 +15,13 @@ export class ActOnMixerHandler implements ICommandHandler<ActOnMixer, MixerActio
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ key, agentId, action }: ActOnMixer): Promise<MixerActionResult> {
+  async execute({ key, agentId, action, scope }: ActOnMixer): Promise<MixerActionResult> {
     const occurrence = parseMixerKey(key);
     const { state } = await this.commands.handle(
       mixerRsvpStream(occurrence.key, agentId),
       mixerRsvpDecider,
       { action, key: occurrence.key, agentId, now: this.clock.now() },
-      { actorId: agentId },
+      { actorId: agentId, scope },
     );
     return { occurrence, rsvp: state.status };
   }

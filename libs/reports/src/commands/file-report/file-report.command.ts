@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { CommandScope } from '@companion/platform';
 
 export class FileReport extends Command<FileReportResult> {
   constructor(
@@ -6,6 +7,8 @@ export class FileReport extends Command<FileReportResult> {
     readonly reportedId: string,
     readonly reason: string,
     readonly matchId: string | null,
+    /** The request's Idempotency-Key scope, when it has one (`CommandContext.scope`). */
+    readonly scope?: CommandScope,
   ) {
     super();
   }

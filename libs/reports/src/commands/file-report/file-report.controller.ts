@@ -7,7 +7,9 @@ import {
   ApiErrors,
   ApiOp,
   AuthenticatedAgent,
+  CommandScope,
   CurrentAgent,
+  IdempotencyScope,
 } from '@companion/platform';
 import { FiledReport } from '../../http/reports.responses';
 import { FileReport, FileReportResult } from './file-report.command';
@@ -31,9 +33,12 @@ export class FileReportController {
   @ApiErrors(400, 403, 404, 429)
   report(
     @CurrentAgent() agent: AuthenticatedAgent,
+    @IdempotencyScope() scope: CommandScope | undefined,
     @Param('id') id: string,
     @Body() body: ReportDto,
   ): Promise<FileReportResult> {
-    return this.commandBus.execute(new FileReport(agent.id, id, body.reason, body.matchId ?? null));
+    return this.commandBus.execute(
+      new FileReport(agent.id, id, body.reason, body.matchId ?? null, scope),
+    );
   }
 }

@@ -7,7 +7,7 @@ import {
   EventSourcedCommands,
   forbidden,
   invalid,
-  newId,
+  newEntityId,
   notFound,
   RateLimiter,
 } from '@companion/platform';
@@ -32,6 +32,7 @@ export class FileReportHandler implements ICommandHandler<FileReport, FileReport
     reportedId,
     reason,
     matchId,
+    scope,
   }: FileReport): Promise<FileReportResult> {
     if (reporterId === reportedId)
       throw invalid('cannot_report_self', 'an agent cannot report itself');
@@ -41,12 +42,12 @@ export class FileReportHandler implements ICommandHandler<FileReport, FileReport
     // Counted here, after every refusal (as the messaging limit is): the limit is on reports filed,
     // so a 400, 403 or 404 never uses up one of the reporter's 10 an hour.
     await this.limiter.consume('report', `agent:${reporterId}`);
-    const reportId = newId();
+    const reportId = newEntityId('report', scope);
     await this.commands.handle(
       reportStream(reportId),
       reportDecider,
       { type: 'FileReport', reportId, reporterId, reportedId, reason, matchId },
-      { actorId: reporterId },
+      { actorId: reporterId, scope },
       { likelyNew: true },
     );
     return { reportId };
