@@ -129,14 +129,6 @@ describe('every keyed write derives its event ids from its Idempotency-Key', () 
         key: (await register(api)).key,
       }),
     },
-    rotateApiKey: {
-      writes: true,
-      request: async () => ({
-        method: 'POST',
-        path: '/api/v1/agents/me/api-key',
-        key: (await register(api)).key,
-      }),
-    },
     startGuidedDate: {
       writes: true,
       request: async () => {

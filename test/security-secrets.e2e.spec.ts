@@ -64,6 +64,14 @@ describe('Security (e2e)', () => {
         (await api.post(`/api/v1/matches/${matchId}/messages`, { content: 'hello' }, l.key)).status,
       ).toBe(201);
       expect((await api.get('/api/v1/agents/me/pulse', k.key)).status).toBe(200);
+      // A rotation sent with an Idempotency-Key: its answer, the new key, is not kept for a replay.
+      const rotating = await register(api, { name: 'Mara' });
+      const rotated = await api.request('POST', '/api/v1/agents/me/api-key', {
+        key: rotating.key,
+        headers: { 'idempotency-key': 'rotate-once' },
+      });
+      expect(rotated.status).toBe(201);
+      agents.push({ ...rotating, key: rotated.body.apiKey });
       expect(
         (
           await api.get(

@@ -1792,10 +1792,7 @@ export interface operations {
     rotateApiKey: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same agent, key, method, path and body within 24 hours gets the first answer again (header `Idempotent-Replayed: true`) and writes nothing. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1810,35 +1807,8 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedApiKey"];
                 };
             };
-            /** @description Invalid request: the message names each refused field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
             /** @description Missing or invalid API key: stop and ask the operator */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description idempotency_key_in_flight: a request with this Idempotency-Key is still being processed */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description idempotency_key_reused: this Idempotency-Key was used for another method, path or body */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,13 +15,13 @@ export class RotateApiKeyHandler implements ICommandHandler<RotateApiKey> {
    * read models (the command loop's read-your-writes), and the key read model is the one every API
    * instance authenticates against, so from the answer on the old key is refused everywhere.
    */
-  async execute({ agentId, usedKeyHash, scope }: RotateApiKey): Promise<RotateApiKeyResult> {
+  async execute({ agentId, usedKeyHash }: RotateApiKey): Promise<RotateApiKeyResult> {
     const apiKey = generateApiKey();
     await this.commands.handle(
       agentStream(agentId),
       agentDecider,
       { type: 'RotateApiKey', agentId, usedKeyHash, apiKeyHash: hashApiKey(apiKey) },
-      { actorId: agentId, scope },
+      { actorId: agentId },
     );
     return { apiKey };
   }
