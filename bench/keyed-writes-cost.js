@@ -2,9 +2,11 @@
 // a copy of a data set (as bench/run.js starts it); each pass runs the pulse under bench/run.js's
 // load (autocannon, 64 connections, 10 s) beside a side load of messages sent one after another by
 // SIDE_WORKERS clients, either with a fresh Idempotency-Key each (`keyed`) or without (`plain`),
-// alternated. The side messages are the same in both arms except for their key, so the difference
-// in the pulse's throughput and in the process's CPU per pulse is what the key's handling costs
-// the requests around it (docs/idempotency.md, "What a key costs the other requests").
+// alternated. The side messages differ only by their key, but a keyed one takes longer (its
+// claim and its record are two more appends), so the keyed arm sends about half as many: the
+// process's CPU per pulse counts the side messages' CPU too, a few percent of it in either arm.
+// What moves the pulse beyond that is what the key's handling costs the requests around it
+// (docs/idempotency.md, "What a key costs the other requests").
 //   npm run build && node bench/keyed-writes-cost.js [rounds=3] [data=10000] [side workers=2]
 //   BENCH_CHECKOUT=<dir> …   (another checkout's build)
 const { cpSync, readFileSync, rmSync } = require('node:fs');

@@ -198,6 +198,9 @@ describe('every keyed write derives its event ids from its Idempotency-Key', () 
     );
     if (writes) expect(domain.length).toBeGreaterThan(0);
     else expect(domain).toEqual([]);
+    // What the request created is named by an id derived from the key too.
+    if (operationId === 'sendMessage') expect(res.body.message.id).toMatch(DERIVED);
+    if (operationId === 'reportAgent') expect(res.body.reportId).toMatch(DERIVED);
     for (const e of domain)
       expect({ stream: e.streamName, type: e.type, derived: DERIVED.test(e.id) }).toEqual({
         stream: e.streamName,

@@ -40,8 +40,15 @@ type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
  *   with it and 215 without, the Nest floor 136 and 100 (docs/http-pipeline-cost.md, section 5).
  *   The lines that need the request's id take it from the request: the request line here, a
  *   5xx's in `HttpErrorFilter`.
+ * - The line goes through a child of the root logger without the redaction list: `requestLine`
+ *   builds it from fixed fields, none of them anything a client sent, and pino runs the list's
+ *   wildcard paths (`*.authorization`) over every field of every line, parsing each path every
+ *   time (@pinojs/redact 0.4): the request logging cost 11.4–12.1 µs of CPU a request with it and
+ *   4.4–5.3 without (`node bench/request-logging-cost.js 300000`, docs/logging.md). Every other
+ *   line keeps it.
  *
- * `root` is read per request: nestjs-pino sets `PinoLogger.root` when the app initialises.
+ * `root` is read per request: nestjs-pino sets `PinoLogger.root` when the app initialises; the
+ * child is made once for each root.
  */
 export function installRequestLogging(
   fastify: FastifyInstance,
@@ -52,9 +59,15 @@ export function installRequestLogging(
     (request as WithReply)[REPLY] = reply;
     done();
   });
+  let lines: { of: Logger; log: Logger } | undefined;
+  const lineLogger = (): Logger => {
+    const of = root();
+    if (lines?.of !== of) lines = { of, log: of.child({}, { redact: [] }) };
+    return lines.log;
+  };
   const write = (request: FastifyRequest, reply: FastifyReply): void => {
     if (!logged(request)) return;
-    const log = root();
+    const log = lineLogger();
     const failed = reply.statusCode >= 500;
     const level = failed ? 'error' : 'info';
     if (!log.isLevelEnabled(level)) return;
