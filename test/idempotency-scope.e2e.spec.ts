@@ -4,11 +4,10 @@ import { SendMessage, SentMessage } from '@companion/matching';
 import { CommandScope, ManualClock } from '@companion/platform';
 import { FileReportCommand, FileReportResult } from '@companion/reports';
 import { client, Client, matchPair, register, RunningApp, startApp } from './support/app';
+import { Agent, CONTRIBUTION, WEDNESDAY } from './support/hostile-input';
 
 type Json = Record<string, any>;
-type Agent = Awaited<ReturnType<typeof register>>;
 
-const WEDNESDAY = '2026-11-18T12:00:00.000Z';
 const DERIVED = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A keyed write: the request, sent with an Idempotency-Key, and whether it must write events. */
@@ -157,7 +156,7 @@ describe('every keyed write derives its event ids from its Idempotency-Key', () 
       writes: true,
       request: async () => {
         const [a, activityId] = await dateOf();
-        const body = { step: 1, content: 'A first contribution of well over ten characters.' };
+        const body = { step: 1, content: CONTRIBUTION };
         return { method: 'POST', path: `/api/v1/activities/${activityId}`, body, key: a.key };
       },
     },

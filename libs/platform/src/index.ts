@@ -8,6 +8,7 @@ export * from './errors/http-exception.filter';
 export * from './errors/not-found-page';
 export * from './event-sourcing/consistency';
 export * from './event-sourcing/event-sourced-commands';
+export * from './event-sourcing/command-options';
 export * from './auth/api-key';
 export * from './auth/agent-auth.guard';
 export * from './http/validation';

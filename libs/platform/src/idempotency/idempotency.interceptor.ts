@@ -8,7 +8,7 @@ import {
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of } from 'rxjs';
-import { CommandScope } from '../event-sourcing/command-ids';
+import type { CommandScope } from '../event-sourcing/command-ids';
 import type { StoredResponse } from './domain/idempotent-request';
 import {
   IdempotencyClaim,
@@ -29,7 +29,7 @@ export const NO_IDEMPOTENCY_KEY_EXTENSION = 'x-no-idempotency-key';
 
 export type IdempotencyMarked = FastifyRequest & {
   agent?: { id: string };
-  idempotency?: { claim: IdempotencyClaim; scope: CommandScope } | { replay: StoredResponse };
+  idempotency?: { claim: IdempotencyClaim } | { replay: StoredResponse };
 };
 
 /**
@@ -40,7 +40,7 @@ export type IdempotencyMarked = FastifyRequest & {
 export const IdempotencyScope = createParamDecorator(
   (_: unknown, context: ExecutionContext): CommandScope | undefined => {
     const marked = context.switchToHttp().getRequest<IdempotencyMarked>().idempotency;
-    return marked && 'scope' in marked ? marked.scope : undefined;
+    return marked && 'claim' in marked ? marked.claim.scope : undefined;
   },
 );
 
@@ -72,7 +72,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           request.idempotency = { replay: begun.replay };
           return of(begun.replay.payload);
         }
-        request.idempotency = { claim: begun.claim, scope: new CommandScope(begun.claim.scope) };
+        request.idempotency = { claim: begun.claim };
         return next.handle();
       }),
     );

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { invalid } from '../domain';
 import { CLOCK, Clock } from '../clock/clock';
+import { CommandScope } from '../event-sourcing/command-ids';
 import { EventSourcedCommands } from '../event-sourcing/event-sourced-commands';
 import { sha256Hex } from '../ids';
 import { idempotentRequest, StoredResponse } from './domain/idempotent-request';
@@ -14,8 +15,12 @@ export const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 export interface IdempotencyClaim {
   streamName: string;
   fingerprint: string;
-  /** Base of the request's `CommandScope` (its commands' ids): the same on every retry. */
-  scope: string;
+  /**
+   * The scope the request's commands take their ids from (`CommandContext.scope`): its base is the
+   * same on every claim of the request within its window. Each claim gets its own: it counts the
+   * commands of one attempt.
+   */
+  scope: CommandScope;
 }
 
 export type Begun = { replay: StoredResponse } | { claim: IdempotencyClaim };
@@ -75,7 +80,7 @@ export class IdempotentRequests {
       claim: {
         streamName,
         fingerprint: request.fingerprint,
-        scope: `${streamName}/${request.fingerprint}/${state.boundAt}`,
+        scope: new CommandScope(`${streamName}/${request.fingerprint}/${state.boundAt}`),
       },
     };
   }

@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, validate, ValidationError } from 'class-validator';
 import { SendMessage, SendMessageDto, SentMessage } from '@companion/matching';
 import {
-  CommandScope,
+  type CommandScope,
   IdempotentRequests,
   requestFingerprint,
   TextLength,
@@ -73,12 +73,9 @@ export class MessageSending {
         fingerprint: requestFingerprint('message:send', matchId, { content }),
       });
       if ('replay' in begun) return JSON.parse(begun.replay.payload) as SendOutcome;
-      const outcome = await this.sendNow(
-        agentId,
-        matchId,
-        content,
-        new CommandScope(begun.claim.scope),
-      ).catch((error: unknown) => this.failure(error));
+      const outcome = await this.sendNow(agentId, matchId, content, begun.claim.scope).catch(
+        (error: unknown) => this.failure(error),
+      );
       const status = outcome.ok ? 201 : outcome.status;
       // The reply goes out whatever recording it meets: the key then stays claimed until its lease ends.
       await this.idempotent
