@@ -1,18 +1,18 @@
 import { RequestMethod } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
-import { IDEMPOTENCY_KEY_MAX, IdempotencyInterceptor } from '@companion/platform';
+import { IDEMPOTENCY_KEY_MAX, IdempotencyGuard } from '@companion/platform';
 import { client, register, RunningApp, startApp } from './support/app';
 
 type Json = Record<string, any>;
 
 /**
- * The idempotency interceptor is attached to the writes by `@AgentWrite()`, not globally (a global
- * interceptor makes every GET pay Nest's interceptor chain). These tests fail if a write the
- * OpenAPI document says takes an Idempotency-Key does not honour it, and if a GET enters an
- * interceptor chain.
+ * The idempotency guard is attached to the writes by `@AgentWrite()`. It is a guard, not an
+ * interceptor: a route with an interceptor pays Nest's interceptor chain. These tests fail if a
+ * write the OpenAPI document says takes an Idempotency-Key does not honour it, and if a route
+ * other than the owner's (rare, and with headers of their own) enters an interceptor chain.
  */
-describe('Idempotency-Key on every documented write, and no interceptor on the reads', () => {
+describe('Idempotency-Key on every documented write, and no interceptor on the routes', () => {
   let running: RunningApp;
   let doc: Json;
 
@@ -54,7 +54,7 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
     );
   });
 
-  it('an authenticated write documented without the header ignores it (no interceptor claims it)', async () => {
+  it('an authenticated write documented without the header ignores it (no guard claims it)', async () => {
     const exempt = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
       Object.entries<Json>(item)
         .filter(
@@ -89,15 +89,16 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
     }
   });
 
-  it('no GET route enters an interceptor chain but the owner pages (their own headers)', () => {
+  it('no route enters an interceptor chain but the owner routes (their own headers); the writes have the guard', () => {
     const modules = running.app.get(ModulesContainer);
-    const reads: string[] = [];
-    let writesWithIt = 0;
+    const withInterceptors: string[] = [];
+    let writesWithGuard = 0;
+    const metadata = (key: string, target: object): unknown[] =>
+      (Reflect.getMetadata(key, target) as unknown[] | undefined) ?? [];
     for (const module of modules.values()) {
       for (const wrapper of module.controllers.values()) {
         const type = wrapper.metatype as (new (...args: never[]) => unknown) | null;
         if (!type) continue;
-        const classInterceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, type) ?? [];
         for (const name of Object.getOwnPropertyNames(type.prototype)) {
           const handler = (type.prototype as Json)[name];
           const method: RequestMethod | undefined =
@@ -106,16 +107,33 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
               : undefined;
           if (method === undefined) continue;
           const interceptors = [
-            ...classInterceptors,
-            ...((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[]) ?? []),
+            ...metadata(INTERCEPTORS_METADATA, type),
+            ...metadata(INTERCEPTORS_METADATA, handler),
           ];
-          if (method === RequestMethod.GET && interceptors.length)
-            reads.push(`${type.name}.${name}`);
-          if (interceptors.includes(IdempotencyInterceptor)) writesWithIt++;
+          if (interceptors.length) withInterceptors.push(`${type.name}.${name}`);
+          const guards = [
+            ...metadata(GUARDS_METADATA, type),
+            ...metadata(GUARDS_METADATA, handler),
+          ];
+          if (guards.includes(IdempotencyGuard)) {
+            writesWithGuard++;
+            // Last, so the agent is authenticated and the rate limit counted before the claim.
+            expect([`${type.name}.${name}`, guards.at(-1)]).toEqual([
+              `${type.name}.${name}`,
+              IdempotencyGuard,
+            ]);
+          }
         }
       }
     }
-    expect(reads.sort()).toEqual(['OwnerDashboardController.view', 'OwnerPageController.page']);
-    expect(writesWithIt).toBeGreaterThan(10);
+    expect(withInterceptors.sort()).toEqual([
+      'ChangeRsvpController.rsvp',
+      'CreateOwnerLinkController.create',
+      'OwnerDashboardController.view',
+      'OwnerPageController.page',
+      'RedeemOwnerLinkController.redeem',
+      'RevokeOwnerSessionController.disconnect',
+    ]);
+    expect(writesWithGuard).toBeGreaterThan(10);
   });
 });

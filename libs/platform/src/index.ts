@@ -26,7 +26,7 @@ export * from './http/text';
 export * from './health/process-health';
 export * from './health/exit-on-fatal';
 export * from './idempotency/idempotent-requests';
-export * from './idempotency/idempotency.interceptor';
+export * from './idempotency/idempotency.guard';
 export * from './idempotency/idempotent-answers';
 export * from './idempotency/agent-write';
 export * from './idempotency/domain/idempotent-request';

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@companion/event-store';
 import { DomainError, DomainErrorKind } from '../domain';
+import { IdempotentReplay } from '../idempotency/idempotency.guard';
 import { NOT_FOUND_PAGE, NotFoundPage, wantsPage } from './not-found-page';
 
 const STATUS: Record<DomainErrorKind, number> = {
@@ -52,7 +53,8 @@ export interface ErrorBody {
 
 /**
  * The one place where errors become HTTP responses. The body keeps Nest's shape
- * (`statusCode`, `error`, `message`) and adds a stable `code` where we have one.
+ * (`statusCode`, `error`, `message`) and adds a stable `code` where we have one. It also sends the
+ * stored answer of a replayed write (`IdempotentReplay`), the one way a guard can answer.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -62,6 +64,8 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    // Not an error: a retry answered from its Idempotency-Key's record.
+    if (exception instanceof IdempotentReplay) return exception.send(reply);
     const body = toErrorBody(exception);
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     if (body.statusCode === 404 && this.notFoundPage && wantsPage(request)) {

@@ -2,14 +2,14 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { StoredResponse } from './domain/idempotent-request';
-import type { IdempotencyMarked } from './idempotency.interceptor';
+import type { IdempotencyMarked } from './idempotency.guard';
 import { IdempotentRequests } from './idempotent-requests';
 
 /**
- * The other half of `IdempotencyInterceptor`: in Fastify's `onSend` hook, where the status and the
- * body are final and are exactly the bytes sent, it records a claimed request's answer, or sends a
- * replay byte for byte. One instance for the application (the interceptor is instantiated once per
- * module that uses `@AgentWrite()`, so the hook cannot live there).
+ * The other half of `IdempotencyGuard`: in Fastify's `onSend` hook, where the status and the body
+ * are final and are exactly the bytes sent, it records a claimed request's answer. One instance for
+ * the application (the guard is instantiated once per module that uses `@AgentWrite()`, so the hook
+ * cannot live there).
  */
 @Injectable()
 export class IdempotentAnswers implements OnModuleInit {
@@ -24,18 +24,11 @@ export class IdempotentAnswers implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     // A callback hook: an async one would cost every response a promise.
     fastify?.addHook('onSend', (request: IdempotencyMarked, reply, payload, done) => {
-      const marked = request.idempotency;
-      if (!marked) return done(null, payload);
-      if ('replay' in marked) {
-        void reply
-          .code(marked.replay.status)
-          .header('content-type', marked.replay.contentType)
-          .header('Idempotent-Replayed', 'true');
-        return done(null, marked.replay.payload);
-      }
-      request.idempotency = undefined;
+      const claim = request.idempotencyClaim;
+      if (!claim) return done(null, payload);
+      request.idempotencyClaim = undefined;
       this.requests
-        .finish(marked.claim, stored(reply, payload))
+        .finish(claim, stored(reply, payload))
         .catch((error: unknown) =>
           // The key stays claimed until its lease runs out; the answer itself is still sent.
           this.logger.error(

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpStatus, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -24,13 +24,12 @@ import { StartGuidedDateDto } from '../start-guided-date/start-guided-date.dto';
  * `POST /matches/{id}/activities`; its answers carry `Deprecation` and a link to the successor.
  */
 @ApiTags('guided dates')
-@AgentWrite()
+@AgentWrite(RateLimitGuard)
 @Controller('matches/:id/dates')
 export class LegacyStartDateController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  @UseGuards(RateLimitGuard)
   @RateLimit('guidedDate')
   @ApiOp('legacyStartDate', 'Legacy: starts a guided date like POST /matches/{id}/activities')
   @ApiOperation({ deprecated: true })
