@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { ApplicationConfig, ModulesContainer } from '@nestjs/core';
 import { IDEMPOTENCY_KEY_MAX, IdempotencyGuard } from '@companion/platform';
 import { client, register, RunningApp, startApp } from './support/app';
 
@@ -126,6 +126,12 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
         }
       }
     }
+    // Nor one for every route (APP_INTERCEPTOR, useGlobalInterceptors); Nest keeps them on the
+    // application's config, which it does not expose.
+    const config = (running.app as unknown as { config: ApplicationConfig }).config;
+    expect([...config.getGlobalInterceptors(), ...config.getGlobalRequestInterceptors()]).toEqual(
+      [],
+    );
     expect(withInterceptors.sort()).toEqual([
       'ChangeRsvpController.rsvp',
       'CreateOwnerLinkController.create',

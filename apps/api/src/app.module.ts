@@ -59,7 +59,7 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        // Records and replays the answers of the writes that `@AgentWrite()` marks (docs/idempotency.md).
+        // Records the answers of the writes that `@AgentWrite()` marks (docs/idempotency.md).
         IdempotentAnswers,
         // The request line and the request id of Nest's lines (libs/platform/src/logging).
         RequestLogging,

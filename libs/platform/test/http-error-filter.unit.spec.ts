@@ -1,13 +1,17 @@
 import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
 import { HttpErrorFilter } from '../src/errors/http-exception.filter';
+import { IdempotentReplay } from '../src/idempotency/idempotency.guard';
 
 /** A 5xx's log line names its request: no async context carries the id to Nest's lines. */
-describe('HttpErrorFilter: the log line of a 5xx', () => {
+describe('HttpErrorFilter: the log line of a 5xx, and a replay', () => {
   const answered = (exception: unknown) => {
-    const sent: { status?: number; body?: unknown } = {};
+    const sent: { status?: number; body?: unknown; headers: Record<string, string> } = {
+      headers: {},
+    };
     const reply = {
       status: (code: number) => ((sent.status = code), reply),
-      header: () => reply,
+      code: (code: number) => ((sent.status = code), reply),
+      header: (name: string, value: string) => ((sent.headers[name] = value), reply),
       send: (body: unknown) => ((sent.body = body), reply),
     };
     const request = { id: 'req-7', url: '/api/v1/swipe', headers: {} };
@@ -34,6 +38,26 @@ describe('HttpErrorFilter: the log line of a 5xx', () => {
 
   it('logs nothing for a client error', () => {
     expect(answered(new BadRequestException('no')).status).toBe(400);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('sends a replay as stored, marked, and logs nothing (the guard throws it to answer)', () => {
+    const payload = '{"id":"m-1","content":"only once"}';
+    const sent = answered(
+      new IdempotentReplay({
+        status: 201,
+        contentType: 'application/json; charset=utf-8',
+        payload,
+      }),
+    );
+    expect(sent).toEqual({
+      status: 201,
+      body: payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'Idempotent-Replayed': 'true',
+      },
+    });
     expect(error).not.toHaveBeenCalled();
   });
 });

@@ -13,7 +13,8 @@ import { IdempotencyGuard } from './idempotency.guard';
  * chain was 5–8 % of the pulse's CPU samples when the idempotency interceptor was global, and 6 %
  * of a swipe's main thread when it was on the writes (docs/http-pipeline-cost.md).
  * `test/idempotency-routes.e2e.spec.ts` walks the OpenAPI document and fails for a documented
- * write that does not honour the header, and for an API route with an interceptor.
+ * write that does not honour the header, and for a route with an interceptor other than the
+ * owner's.
  */
 export function AgentWrite(...guards: Type<CanActivate>[]): MethodDecorator & ClassDecorator {
   return applyDecorators(ApiAgentKey(), UseGuards(AgentAuthGuard, ...guards, IdempotencyGuard));

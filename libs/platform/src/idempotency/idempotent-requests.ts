@@ -44,8 +44,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 
 /**
  * Idempotency-Key records, kept in the event store (a stream per agent and key, named by their
- * hash), so that they hold across API instances and restarts. Both the REST interceptor and the
- * WebSocket's `message:send` (`requestId`) use them.
+ * hash), so that they hold across API instances and restarts. Both the REST `IdempotencyGuard` and
+ * the WebSocket's `message:send` (`requestId`) use them.
  */
 @Injectable()
 export class IdempotentRequests {
