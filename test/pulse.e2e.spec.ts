@@ -58,6 +58,21 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
     expect(res.body.guidance.length).toBeGreaterThan(0);
   });
 
+  it('is sent as UTF-8 JSON, its length in bytes, the guidance’s apostrophes intact', async () => {
+    const me = await register(api);
+    const res = await fetch(`${running.baseUrl}/api/v1/agents/me/pulse`, {
+      headers: { authorization: `Bearer ${me.key}` },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const body = JSON.parse(bytes.toString('utf8')) as { guidance: string[]; changed: boolean };
+    // The guidance holds a ’ (two bytes of UTF-8 more than characters): a length counted in
+    // characters or a wrong charset would show here.
+    expect(body.guidance.some((line) => line.includes('agent’s public fiction'))).toBe(true);
+    expect(body.changed).toBe(true);
+  });
+
   it('needs a key, and refuses an invalid state with 400', async () => {
     const me = await register(api);
     expect((await api.get('/api/v1/agents/me/pulse')).status).toBe(401);
