@@ -10,7 +10,8 @@ export interface AppendRequest {
 }
 
 export type AppendOutcome =
-  | { ok: { nextRevision: number; position: number } }
+  /** `repeated`: a retry of an append already in the stream, answered without writing anything. */
+  | { ok: { nextRevision: number; position: number }; repeated?: boolean }
   | {
       wrongRevision: {
         streamName: string;
@@ -64,7 +65,7 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
         throw new Refusal({ duplicateId: p.events[i].id });
       last = row;
     }
-    return { ok: { nextRevision: last.revision, position: last.position } };
+    return { ok: { nextRevision: last.revision, position: last.position }, repeated: true };
   };
 
   const one = db.transaction((p: AppendRequest): AppendOutcome => {

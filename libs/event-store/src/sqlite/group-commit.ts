@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { appendBatch, AppendBatch, AppendOutcome, AppendRequest } from './append-batch';
+import { appendedEvents } from './appended-events';
 import { WriterThread } from './writer-thread';
 import { WAL_CHECKPOINT_EVERY_MS } from './wal-checkpointer';
 import {
@@ -8,6 +9,7 @@ import {
   EventStoreUnavailableError,
   ExpectedRevision,
   NewEvent,
+  RecordedEvent,
   WrongExpectedRevisionError,
 } from '../event-store.port';
 import { EVENT_STORE_PRAGMAS } from './event-rows';
@@ -37,8 +39,10 @@ export class GroupCommit {
     filename: string,
     private readonly db: Database.Database,
     private readonly now: () => Date,
-    /** A batch committed: subscriptions read on. */
-    private readonly onCommitted: () => void,
+    /** A batch committed, with the events it wrote (appended-events.ts): subscriptions go on. */
+    private readonly onCommitted: (events: RecordedEvent[]) => void,
+    /** Tests: the events handed to `onCommitted` are frozen. */
+    private readonly freezeAppended = false,
   ) {
     this.writer =
       filename === ':memory:'
@@ -95,7 +99,7 @@ export class GroupCommit {
       this.stats.commits += 1;
       this.stats.appends += batch.length;
       outcomes.forEach((o, i) => settle(batch[i], o));
-      this.onCommitted();
+      this.onCommitted(appendedEvents(requests, outcomes, recordedAt, this.freezeAppended));
     } catch (error) {
       // The commit itself failed (disk full, I/O error, the writer died): nothing of the batch is durable.
       for (const p of batch) p.reject(new EventStoreUnavailableError('append failed', error));

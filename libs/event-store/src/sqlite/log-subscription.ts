@@ -7,10 +7,18 @@ import { EventStatements, POSITION, STREAM_NAME, TYPE, toRecorded } from './even
 export const SUBSCRIPTION_PAGE = 512;
 /** Most rows one statement of a subscription reads. */
 const READ_PAGE = 10_000;
+/**
+ * Most appended events a subscription holds for its consumer: one this far behind (a rebuild's
+ * catch-up) lets them go and reads the file when it gets there.
+ */
+const HANDED_OVER_MAX = READ_PAGE;
 
 export interface LogSource {
   statements: EventStatements;
-  /** Emits 'appended' when this process's appends commit. */
+  /**
+   * Emits 'appended' when this process's appends commit, with the events they wrote
+   * (appended-events.ts), in the order of their positions.
+   */
   appended: EventEmitter;
   /** How often to re-read when no append of this process woke the subscription (another may write). */
   pollIntervalMs: number;
@@ -19,7 +27,11 @@ export interface LogSource {
 
 /**
  * A catch-up subscription to the whole log: reads pages of the log, then waits for the next append
- * of this process, or polls (another process may write the same file).
+ * of this process, or polls (another process may write the same file). The events this process's
+ * appends wrote are handed over with the news of their commit, and taken from there while they
+ * continue the log exactly where the subscription is: a subscription that keeps up reads nothing
+ * back from the file. Any other gap (another process's append, a consumer that fell behind) is
+ * read from the file.
  */
 export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subscription {
   let closed = false;
@@ -27,8 +39,22 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
   // An append that lands while the consumer is busy must not be lost: it is remembered here and
   // checked before waiting, or the subscription would sleep until the next poll.
   let appendedSinceRead = false;
-  const onAppend = () => {
+  let handedOver: RecordedEvent[] = [];
+  let next = 0; // the first of `handedOver` not yet taken
+  const onAppend = (events?: readonly RecordedEvent[]) => {
     appendedSinceRead = true;
+    if (events && events.length > 0) {
+      if (handedOver.length - next + events.length > HANDED_OVER_MAX) {
+        handedOver = [];
+        next = 0;
+      } else {
+        if (next > 0 && next * 2 >= handedOver.length) {
+          handedOver = handedOver.slice(next);
+          next = 0;
+        }
+        for (const e of events) handedOver.push(e);
+      }
+    }
     wake?.();
   };
   log.appended.on('appended', onAppend);
@@ -50,6 +76,21 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
         // Bounded by rows scanned too, so a sparse filter does not hold the event loop for the
         // whole log in one turn.
         while (more && batch.length < max && scanned < Math.max(max, SUBSCRIPTION_PAGE)) {
+          while (next < handedOver.length && handedOver[next].position <= after) next++;
+          if (next < handedOver.length && handedOver[next].position === after + 1) {
+            while (next < handedOver.length && batch.length < max) {
+              const event = handedOver[next];
+              if (event.position !== after + 1) break;
+              next++;
+              scanned++;
+              after = event.position;
+              if (matchesFilter(event, options.filter)) batch.push(event);
+            }
+            // Past the last one handed over, the file holds nothing more of this process's; a gap
+            // before the next one is read from the file.
+            more = next < handedOver.length;
+            continue;
+          }
           const limit = Math.min(Math.max(max - batch.length, SUBSCRIPTION_PAGE), READ_PAGE);
           const rows = log.statements.allForwards.all(after + 1, limit);
           scanned += rows.length;

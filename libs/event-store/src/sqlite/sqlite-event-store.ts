@@ -36,6 +36,11 @@ export interface SqliteEventStoreOptions {
    * process (another process may write the same file). Milliseconds.
    */
   pollIntervalMs?: number;
+  /**
+   * Tests: freeze the events this process's appends hand to its subscriptions, which all share
+   * them (appended-events.ts), so a subscriber that changes one throws.
+   */
+  freezeAppended?: boolean;
 }
 
 const DEFAULT_READ_ALL = 1000;
@@ -63,7 +68,8 @@ export class SqliteEventStore implements EventStore {
       options.filename,
       this.db,
       options.now ?? (() => new Date()),
-      () => this.appended.emit('appended'),
+      (events) => this.appended.emit('appended', events),
+      options.freezeAppended,
     );
   }
 

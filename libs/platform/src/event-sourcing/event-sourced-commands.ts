@@ -7,6 +7,7 @@ import {
   cancellableDelay,
   EVENT_STORE,
   EventStore,
+  EventMetadata,
   ExpectedRevision,
   NewEvent,
   WrongExpectedRevisionError,
@@ -103,11 +104,12 @@ export class EventSourcedCommands {
       }
       const expected = revision < 0 ? 'no_stream' : revision;
       const occurredAt = this.clock.now().toISOString();
+      const metadata = metadataOf(occurredAt, context);
       const newEvents: NewEvent[] = events.map((e, i) => ({
         id: eventIdOf(commandId, i),
         type: e.type,
         data: e.data,
-        metadata: { occurredAt, actorId: context.actorId, correlationId: context.correlationId },
+        metadata,
       }));
       // Before the append: an evolve that fails (on a frozen state it tried to change) writes nothing.
       const next = events.reduce(decider.evolve, state);
@@ -249,4 +251,16 @@ export class EventSourcedCommands {
         .length > 0
     );
   }
+}
+
+/**
+ * The metadata of a command's events, without the members it lacks: the log would drop an
+ * `undefined` member, and an event handed to this process's subscriptions must be the one they
+ * would read back (libs/event-store/src/sqlite/appended-events.ts), which it then is as it stands.
+ */
+function metadataOf(occurredAt: string, { actorId, correlationId }: CommandContext): EventMetadata {
+  const metadata: EventMetadata = { occurredAt };
+  if (actorId !== undefined) metadata.actorId = actorId;
+  if (correlationId !== undefined) metadata.correlationId = correlationId;
+  return metadata;
 }

@@ -20,7 +20,11 @@ export async function openEventStore(
     return EsdbEventStore.connect(config.eventStoreUrl);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteEventStore({ filename: join(config.dataDir, 'events.db'), now });
+  return new SqliteEventStore({
+    filename: join(config.dataDir, 'events.db'),
+    now,
+    freezeAppended: config.freezeShared,
+  });
 }
 
 export async function openReadStore(config: AppConfig): Promise<ReadStore> {

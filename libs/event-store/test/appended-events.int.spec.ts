@@ -1,0 +1,219 @@
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { NewEvent, RecordedEvent, Subscription } from '../src/event-store.port';
+import { appendBatch, AppendRequest } from '../src/sqlite/append-batch';
+import { appendedEvents, asStored } from '../src/sqlite/appended-events';
+import { openEventLog, prepareStatements } from '../src/sqlite/event-rows';
+import { subscribeToLog } from '../src/sqlite/log-subscription';
+import { SqliteEventStore } from '../src/sqlite/sqlite-event-store';
+
+/**
+ * A process's subscriptions take the events its own appends wrote from the news of their commit
+ * (appended-events.ts) instead of reading them back from the file. What they deliver must be what
+ * the file holds, byte for byte as a reader would parse it, whatever else writes to the file.
+ */
+
+const meta = { occurredAt: '2026-11-27T12:00:00.000Z' };
+const event = (type: string, data: unknown = {}, metadata: unknown = meta): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: metadata as NewEvent['metadata'],
+});
+
+describe('asStored: a value as the log gives it back', () => {
+  it('is the value itself when JSON would change nothing', () => {
+    const plain = { a: 'x', n: 1.5, b: true, z: null, list: [1, 'two', { deep: [false] }] };
+    expect(asStored(plain)).toBe(plain);
+  });
+
+  it.each([
+    ['an undefined member', { a: 1, gone: undefined }],
+    ['a Date', { at: new Date('2026-11-27T12:00:00Z') }],
+    ['-0', { n: -0 }],
+    ['NaN', { n: Number.NaN }],
+    ['a hole in an array', { list: Object.assign(new Array<number>(3), { 0: 1, 2: 3 }) }],
+    ['a named member of an array', { list: Object.assign([1], { extra: 2 }) }],
+    [
+      'a class instance',
+      {
+        at: new (class Point {
+          x = 1;
+        })(),
+      },
+    ],
+    ['a symbol key', { [Symbol('s')]: 1, a: 2 }],
+    ['a function', { f: () => 1 }],
+    ['an object without a prototype', { bare: Object.assign(Object.create(null), { k: 1 }) }],
+    ['a nested undefined', { outer: { inner: [{ gone: undefined }] } }],
+  ])('is what JSON.parse(JSON.stringify(value)) gives with %s', (_name, value) => {
+    const stored = asStored(value);
+    expect(stored).not.toBe(value);
+    expect(stored).toStrictEqual(JSON.parse(JSON.stringify(value)));
+  });
+});
+
+describe("a subscription and this process's appends", () => {
+  /** A log file's reading side, with the file reads counted. */
+  function logSource() {
+    const db = openEventLog(':memory:');
+    const statements = prepareStatements(db);
+    const reads = { count: 0 };
+    const all = statements.allForwards.all.bind(statements.allForwards);
+    statements.allForwards.all = (...args: Parameters<typeof all>) => {
+      reads.count += 1;
+      return all(...args);
+    };
+    const appended = new EventEmitter();
+    const source = { statements, appended, pollIntervalMs: 10_000, isOpen: () => db.open };
+    /** Appends as the file's writer does; `handOver: false` is another process writing the file. */
+    const append = (batch: AppendRequest[], handOver = true) => {
+      const recordedAt = new Date().toISOString();
+      const outcomes = appendBatch(db, { batch, recordedAt });
+      appended.emit('appended', handOver ? appendedEvents(batch, outcomes, recordedAt, true) : []);
+      return outcomes;
+    };
+    return { db, statements, source, reads, append };
+  }
+
+  /** The subscription's batches, read on from where the last `take` stopped. */
+  const reader = (sub: Subscription) => sub.batches(100)[Symbol.asyncIterator]();
+  async function take(
+    batches: AsyncIterator<RecordedEvent[]>,
+    n: number,
+  ): Promise<RecordedEvent[]> {
+    const got: RecordedEvent[] = [];
+    while (got.length < n) {
+      const next = await batches.next();
+      if (next.done) break;
+      got.push(...next.value);
+    }
+    return got;
+  }
+
+  it('takes the appended events without reading the file, and reads a gap another writer left', async () => {
+    const { source, reads, append, statements } = logSource();
+    append([{ streamName: 's-1', events: [event('Old')], expected: 'no_stream' }]);
+    const sub = subscribeToLog(source, { after: 0 });
+    const batches = reader(sub);
+    expect(await take(batches, 1)).toHaveLength(1); // the history, from the file
+    const readsCaughtUp = reads.count;
+
+    const live = take(batches, 2);
+    append([
+      { streamName: 's-1', events: [event('A'), event('B')], expected: 0 },
+      { streamName: 's-2', events: [event('Refused')], expected: 5 },
+    ]);
+    const handed = await live;
+    expect(reads.count).toBe(readsCaughtUp); // nothing read back
+    expect(handed.map((e) => e.type)).toEqual(['A', 'B']);
+
+    // Another writer's append, then this process's: the first is a gap, read from the file.
+    const more = take(batches, 2);
+    append([{ streamName: 's-3', events: [event('Theirs')], expected: 'no_stream' }], false);
+    append([{ streamName: 's-4', events: [event('Mine')], expected: 'no_stream' }]);
+    const after = await more;
+    expect(reads.count).toBeGreaterThan(readsCaughtUp);
+    expect(after.map((e) => e.type)).toEqual(['Theirs', 'Mine']);
+    await sub.close();
+
+    const fromFile = statements.allForwards.all(0, 100).length;
+    expect([...handed, ...after].length + 1).toBe(fromFile);
+  });
+
+  it('lets the appended events go when its consumer falls too far behind, and reads them from the file', async () => {
+    const { source, reads, append } = logSource();
+    const sub = subscribeToLog(source, { after: 0 });
+    const batches = reader(sub);
+    // More than a subscription holds (READ_PAGE, 10 000), appended before its consumer reads on.
+    const many = Array.from({ length: 10_001 }, () => event('Many'));
+    append([{ streamName: 's-1', events: many, expected: 'no_stream' }]);
+    append([{ streamName: 's-2', events: [event('After')], expected: 'no_stream' }]);
+    const got = await take(batches, 10_002);
+    await sub.close();
+    expect(reads.count).toBeGreaterThan(0);
+    expect(got.map((e) => e.position)).toEqual(Array.from({ length: 10_002 }, (_, i) => i + 1));
+    expect(got[10_001].type).toBe('After');
+  });
+
+  it('hands over nothing for a retried append that wrote nothing', () => {
+    const { append } = logSource();
+    const first = [
+      { streamName: 's-1', events: [event('A'), event('B')], expected: 'no_stream' as const },
+    ];
+    const recordedAt = meta.occurredAt;
+    const outcomes = append(first);
+    expect(appendedEvents(first, outcomes, recordedAt, false)).toHaveLength(2);
+    const again = append(first);
+    expect(again).toEqual([{ ok: (outcomes[0] as { ok: unknown }).ok, repeated: true }]);
+    expect(appendedEvents(first, again, recordedAt, false)).toEqual([]);
+  });
+
+  it('delivers exactly what the file holds, whatever the appends and the other writers (property)', async () => {
+    const dataArb = fc.oneof(
+      fc.record({ n: fc.integer(), s: fc.string() }),
+      fc.constant({ gone: undefined, kept: 1 }),
+      fc.constant({ at: new Date('2026-11-27T12:00:00Z'), zero: -0 }),
+      fc.jsonValue(),
+    );
+    const stepArb = fc.record({
+      stream: fc.integer({ min: 0, max: 3 }),
+      events: fc.array(dataArb, { minLength: 1, maxLength: 3 }),
+      // A wrong expected revision refuses the append; a retry repeats one that landed.
+      kind: fc.constantFrom('append', 'append', 'append', 'conflict', 'retry', 'other-writer'),
+      metadataWithUndefined: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const dir = mkdtempSync(join(tmpdir(), 'companion-handed-'));
+        const file = join(dir, 'events.db');
+        const store = new SqliteEventStore({ filename: file, freezeAppended: true });
+        const other = new SqliteEventStore({ filename: file, pollIntervalMs: 5 });
+        try {
+          const sub = store.subscribeToAll({ after: 0 });
+          const heads = new Map<string, number>();
+          let lastLanded: {
+            streamName: string;
+            events: NewEvent[];
+            expected: number | 'no_stream';
+          } | null = null;
+          for (const step of steps) {
+            const streamName = `s-${step.stream}`;
+            const head = heads.get(streamName) ?? -1;
+            const metadata = step.metadataWithUndefined
+              ? { ...meta, correlationId: undefined }
+              : meta;
+            const events = step.events.map((d) => event('E', d, metadata));
+            const expected = head < 0 ? ('no_stream' as const) : head;
+            if (step.kind === 'retry' && lastLanded) {
+              await store.append(lastLanded.streamName, lastLanded.events, lastLanded.expected);
+              continue;
+            }
+            if (step.kind === 'conflict') {
+              await expect(store.append(streamName, events, head + 7)).rejects.toThrow();
+              continue;
+            }
+            const writer = step.kind === 'other-writer' ? other : store;
+            const result = await writer.append(streamName, events, expected);
+            heads.set(streamName, result.nextRevision);
+            lastLanded = { streamName, events, expected };
+          }
+          const fresh = new SqliteEventStore({ filename: file });
+          const fromFile = await fresh.readAll({ maxCount: 10_000 });
+          await fresh.close();
+          const delivered = await take(reader(sub), fromFile.length);
+          await sub.close();
+          expect(delivered).toStrictEqual(fromFile);
+        } finally {
+          await store.close();
+          await other.close();
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
