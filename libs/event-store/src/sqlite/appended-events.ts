@@ -3,13 +3,15 @@ import type { RecordedEvent } from '../event-store.port';
 import type { AppendOutcome, AppendRequest } from './append-batch';
 
 /**
- * The events a committed batch wrote, as the log would give them back, for this process's
- * subscriptions: they need not read and parse from the file what the process has just handed to
- * the writer (docs/write-path-cost.md, "The appended events handed over"). Appends that were
- * refused or only repeated (a retry answered from the log) wrote nothing and give nothing.
+ * The events a committed batch wrote, for this process's subscriptions: they need not read and
+ * parse from the file what the process has just handed to the writer (docs/write-path-cost.md,
+ * "The appended events handed to the subscriptions"). Appends that were refused or only repeated
+ * (a retry answered from the log) wrote nothing and give nothing.
  *
- * One append's events are consecutive rows of one transaction on the file's only writer
- * connection, so the i-th of n has the position and revision `n - 1 - i` before the last one's.
+ * Only events that are exactly what the file gives back are handed over (`survivesJson`): an
+ * append with any other is left out, and a subscription reads it from the file like another
+ * process's. One append's events are consecutive rows of one write transaction, so the i-th of n
+ * has the position and revision `n - 1 - i` before the last one's, which the append returns.
  * With `freeze` (tests) they are frozen: every subscriber of the process shares the same objects.
  */
 export function appendedEvents(
@@ -22,6 +24,7 @@ export function appendedEvents(
   outcomes.forEach((outcome, i) => {
     if (!('ok' in outcome) || outcome.repeated) return;
     const { streamName, events } = batch[i];
+    if (LONE_SURROGATE.test(streamName) || !events.every(storedAsIs)) return;
     const last = events.length - 1;
     events.forEach((e, j) => {
       const event: RecordedEvent = {
@@ -30,8 +33,8 @@ export function appendedEvents(
         revision: outcome.ok.nextRevision - last + j,
         position: outcome.ok.position - last + j,
         type: e.type,
-        data: asStored(e.data),
-        metadata: asStored(e.metadata) as RecordedEvent['metadata'],
+        data: e.data,
+        metadata: e.metadata as RecordedEvent['metadata'],
         recordedAt,
       };
       out.push(freeze ? deepFreeze(event) : event);
@@ -41,16 +44,28 @@ export function appendedEvents(
 }
 
 /**
- * A value as the log gives it back, `JSON.parse(JSON.stringify(value))`: the value itself when that
- * would change nothing (plain objects and arrays of strings, finite numbers, booleans and null), so
- * an event handed over is never different from the same event read from the file — no `undefined`
- * member, `Date` or `-0` reaches a subscriber that a rebuild would not see.
+ * The event as the file gives it back: its texts well formed (SQLite stores them as UTF-8, a lone
+ * surrogate would come back replaced), its data and metadata unchanged by JSON.
  */
-export function asStored<T>(value: T): T {
-  return isStoredShape(value) ? value : (JSON.parse(JSON.stringify(value)) as T);
+function storedAsIs(e: AppendRequest['events'][number]): boolean {
+  return (
+    !LONE_SURROGATE.test(e.id) &&
+    !LONE_SURROGATE.test(e.type) &&
+    survivesJson(e.data) &&
+    survivesJson(e.metadata)
+  );
 }
 
-function isStoredShape(value: unknown): boolean {
+/** In a `u` expression only a surrogate without its pair is a code point of its own. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether `JSON.parse(JSON.stringify(value))` is `value` as it stands, and the writer thread's
+ * structured clone of it too: strings, finite numbers other than `-0`, booleans, null, and plain
+ * objects and arrays of them, with nothing JSON would drop or read differently — no `undefined`
+ * member, hole, symbol, hidden or accessor property, `toJSON`, `Date` or other class instance.
+ */
+export function survivesJson(value: unknown): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -64,14 +79,20 @@ function isStoredShape(value: unknown): boolean {
   }
   if (value === null) return true;
   const proto = Object.getPrototypeOf(value);
-  const keys = Object.keys(value);
-  if (proto === Array.prototype) {
-    // A hole or a named member of an array would not survive.
-    const items = value as unknown[];
-    return keys.length === items.length && items.every(isStoredShape);
+  const isArray = proto === Array.prototype && Array.isArray(value);
+  if (!isArray && proto !== Object.prototype) return false;
+  const keys = Reflect.ownKeys(value);
+  if (isArray) {
+    // An array's own keys are its indices in order, then `length`, then any other member.
+    const n = (value as unknown[]).length;
+    if (keys.length !== n + 1) return false;
+    for (let i = 0; i < n; i++) if (keys[i] !== String(i)) return false;
+    keys.pop();
   }
-  if (proto !== Object.prototype) return false;
-  if (Object.getOwnPropertySymbols(value).length > 0) return false;
-  const record = value as Record<string, unknown>;
-  return keys.every((k) => k !== '__proto__' && isStoredShape(record[k]));
+  for (const key of keys) {
+    if (typeof key !== 'string' || key === '__proto__') return false;
+    const d = Object.getOwnPropertyDescriptor(value, key)!;
+    if (!d.enumerable || !('value' in d) || !survivesJson(d.value)) return false;
+  }
+  return true;
 }

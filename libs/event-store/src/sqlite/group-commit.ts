@@ -99,7 +99,7 @@ export class GroupCommit {
       this.stats.commits += 1;
       this.stats.appends += batch.length;
       outcomes.forEach((o, i) => settle(batch[i], o));
-      this.onCommitted(appendedEvents(requests, outcomes, recordedAt, this.freezeAppended));
+      this.onCommitted(this.handOver(requests, outcomes, recordedAt));
     } catch (error) {
       // The commit itself failed (disk full, I/O error, the writer died): nothing of the batch is durable.
       for (const p of batch) p.reject(new EventStoreUnavailableError('append failed', error));
@@ -107,6 +107,19 @@ export class GroupCommit {
       this.inFlight = null;
       done();
       if (this.queue.length > 0) void this.flush();
+    }
+  }
+
+  /** What the batch wrote, for the subscriptions; if that fails, they read it from the file. */
+  private handOver(
+    requests: AppendRequest[],
+    outcomes: AppendOutcome[],
+    recordedAt: string,
+  ): RecordedEvent[] {
+    try {
+      return appendedEvents(requests, outcomes, recordedAt, this.freezeAppended);
+    } catch {
+      return [];
     }
   }
 }
