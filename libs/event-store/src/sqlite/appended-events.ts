@@ -8,11 +8,15 @@ import type { AppendOutcome, AppendRequest } from './append-batch';
  * "The appended events handed to the subscriptions"). Appends that were refused or only repeated
  * (a retry answered from the log) wrote nothing and give nothing.
  *
- * Only events that are exactly what the file gives back are handed over (`survivesJson`): an
- * append with any other is left out, and a subscription reads it from the file like another
- * process's. One append's events are consecutive rows of one write transaction, so the i-th of n
- * has the position and revision `n - 1 - i` before the last one's, which the append returns.
- * With `freeze` (tests) they are frozen: every subscriber of the process shares the same objects.
+ * Only events that are exactly what the file gives back are handed over (`survivesJson`). An
+ * append with any other is left out, and so is everything before it in the batch: the gap it
+ * leaves then comes before what is handed over, and a subscription reads it from the file like
+ * another process's at once, instead of taking what follows and waiting for the next poll to
+ * notice what came after.
+ *
+ * One append's events are consecutive rows of one write transaction, so the i-th of n has the
+ * position and revision `n - 1 - i` before the last one's, which the append returns. With
+ * `freeze` (tests) they are frozen: every subscriber of the process shares the same objects.
  */
 export function appendedEvents(
   batch: readonly AppendRequest[],
@@ -24,7 +28,10 @@ export function appendedEvents(
   outcomes.forEach((outcome, i) => {
     if (!('ok' in outcome) || outcome.repeated) return;
     const { streamName, events } = batch[i];
-    if (LONE_SURROGATE.test(streamName) || !events.every(storedAsIs)) return;
+    if (LONE_SURROGATE.test(streamName) || !events.every(storedAsIs)) {
+      out.length = 0;
+      return;
+    }
     const last = events.length - 1;
     events.forEach((e, j) => {
       const event: RecordedEvent = {
