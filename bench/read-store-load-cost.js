@@ -1,9 +1,12 @@
 // The read store's writer alone, as a rebuild loads a large collection: the feed items of the
 // 1 000 000-event log (read from the caught-up copy bench/log-bench.js keeps), written in batches of
 // 50 000 by the real writeDocuments (from dist/) into a new file under the store's pragmas, then
-// indexed as the feed's generation is. Two ways, alternated: with the unique id index from the
-// start (the rebuild before 2026-11-26 18:00), and loaded by row with the id index made at the end
-// (LoadingCollections, docs/rebuild-id-index.md). Wall and CPU time of this process.
+// indexed as the feed's generation is. Three ways, alternated: with the unique id index from the
+// start (the rebuild before 2026-11-26 18:00); loaded by row with every index made at the end
+// (LoadingCollections, docs/rebuild-id-index.md); by row with the declared indexes kept while
+// loading and the id index at the end (IndexSpec.followsLog, docs/rebuild-indexes-while-loading.md).
+// LOAD_COLLECTION=messages loads matching's 930 005 messages and their index by match instead.
+// Wall and CPU time of this process.
 //   npm run build && node bench/read-store-load-cost.js [rounds=2] [data set=run-10000-1000000]
 const fs = require('node:fs');
 const { cpus, loadavg, tmpdir } = require('node:os');
@@ -21,10 +24,25 @@ const PRAGMAS = [
   'cache_size = -131072',
 ];
 
-function feedItems() {
+const COLLECTION = process.env.LOAD_COLLECTION ?? 'feed';
+const t = `"c_${COLLECTION}"`;
+const INDEXES = {
+  feed: [
+    `CREATE INDEX "i_feed_by_position" ON ${t} (json_extract(doc, '$.position') DESC)`,
+    `CREATE INDEX "i_feed_by_type_position" ON ${t} (json_extract(doc, '$.type') ASC, json_extract(doc, '$.position') DESC)`,
+  ],
+  messages: [
+    `CREATE INDEX "i_messages_by_match_seq" ON ${t} (json_extract(doc, '$.matchId') ASC, json_extract(doc, '$.seq') DESC)`,
+  ],
+}[COLLECTION];
+if (!INDEXES) throw new Error('LOAD_COLLECTION: feed or messages');
+
+function documents() {
   const db = new Database(join(__dirname, 'data', set, 'read.db'), { readonly: true });
   const [{ name }] = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c_feed_g%'`)
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c_${COLLECTION}_g%'`,
+    )
     .all();
   const rows = db.prepare(`SELECT id, doc FROM "${name}" ORDER BY rowid`).raw().all();
   db.close();
@@ -42,12 +60,18 @@ const time = (fn) => {
   };
 };
 
-function load(rows, byRow) {
+const WAYS = {
+  'unique id index from the start': { byRow: false, early: false },
+  'by row, every index at the end': { byRow: true, early: false },
+  'by row, declared indexes kept while loading': { byRow: true, early: true },
+};
+
+function load(rows, { byRow, early }) {
   const dir = fs.mkdtempSync(join(tmpdir(), 'companion-load-'));
   const db = new Database(join(dir, 'read.db'));
   for (const p of PRAGMAS) db.pragma(p);
-  const t = '"c_feed"';
   db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL${byRow ? '' : ' UNIQUE'}, doc TEXT NOT NULL)`);
+  if (early) for (const statement of INDEXES) db.exec(statement);
   const writes = time(() => {
     for (let i = 0; i < rows.length; i += BATCH) {
       const part = rows.slice(i, i + BATCH);
@@ -60,9 +84,8 @@ function load(rows, byRow) {
     }
   });
   const schema = [
-    ...(byRow ? [`CREATE UNIQUE INDEX "id_feed" ON ${t} (id)`] : []),
-    `CREATE INDEX "i_feed_by_position" ON ${t} (json_extract(doc, '$.position') DESC)`,
-    `CREATE INDEX "i_feed_by_type_position" ON ${t} (json_extract(doc, '$.type') ASC, json_extract(doc, '$.position') DESC)`,
+    ...(byRow ? [`CREATE UNIQUE INDEX "id_${COLLECTION}" ON ${t} (id)`] : []),
+    ...(early ? [] : INDEXES),
   ];
   const indexes = time(() => writeDocuments(db, { schema, tables: [] }));
   db.close();
@@ -70,12 +93,12 @@ function load(rows, byRow) {
   return { writes, indexes, totalMs: writes.ms + indexes.ms };
 }
 
-const rows = feedItems();
-const runs = { 'unique id index from the start': [], 'by row, id index at the end': [] };
-const names = Object.keys(runs);
+const rows = documents();
+const names = Object.keys(WAYS);
+const runs = Object.fromEntries(names.map((name) => [name, []]));
 for (let i = 0; i < Number(rounds); i++)
   for (const name of i % 2 ? [...names].reverse() : names) {
-    const r = load(rows, name === names[1]);
+    const r = load(rows, WAYS[name]);
     runs[name].push(r);
     console.log(
       `${name}: writes ${r.writes.ms} ms (CPU ${r.writes.cpuMs}), indexes ${r.indexes.ms} ms (CPU ${r.indexes.cpuMs}), ${r.totalMs} ms in all`,
@@ -85,6 +108,7 @@ const file = writeResult(
   {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    collection: COLLECTION,
     documents: rows.length,
     batch: BATCH,
     loadAverage: loadavg()[0],

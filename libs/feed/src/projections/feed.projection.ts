@@ -98,13 +98,14 @@ export const feedProjection: Projection = {
     {
       name: FEED,
       indexes: [
-        { name: 'by_position', fields: [['position', -1]] },
+        { name: 'by_position', fields: [['position', -1]], followsLog: true },
         {
           name: 'by_type_position',
           fields: [
             ['type', 1],
             ['position', -1],
           ],
+          followsLog: true,
         },
       ],
     },

@@ -65,9 +65,9 @@ export class GenerationCatalog {
   }
 
   /**
-   * The generation's collections with their indexes; or, `loading`, without them, filled by this
-   * process's rebuild before anything reads them (the store may defer its id index too), until
-   * they are ensured again without it.
+   * The generation's collections with their indexes; or, `loading`, with only those that follow
+   * the log (`IndexSpec.followsLog`), filled by this process's rebuild before anything reads them
+   * (the store may defer its id index too), until they are ensured again without it.
    */
   async ensureCollections(
     projection: Projection,
@@ -77,7 +77,7 @@ export class GenerationCatalog {
     for (const c of projection.collections)
       await this.store.ensureCollection(
         physicalName(c.name, generation),
-        loading ? [] : c.indexes,
+        loading ? (c.indexes ?? []).filter((index) => index.followsLog) : c.indexes,
         { loading },
       );
   }

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@companion/event-store';
+import type { Projection } from '../src';
+import { ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+import { indexesOf } from './support/read-file';
+
+/** An entry per event, with an index whose keys follow the log and one whose keys do not. */
+const entries: Projection = {
+  name: 'entries',
+  version: 1,
+  collections: [
+    {
+      name: 'entries',
+      indexes: [
+        { name: 'by_position', fields: [['position', -1]], followsLog: true },
+        { name: 'by_label', fields: [['label', 1]] },
+      ],
+    },
+  ],
+  eventTypes: ['Counted'],
+  async apply(event, ctx) {
+    const { label } = event.data as { label: string };
+    ctx.put('entries', { _id: event.id, position: event.position, label });
+  },
+};
+
+/**
+ * What a rebuild's new generation is indexed by while it loads (`IndexSpec.followsLog`), and after,
+ * on the embedded store's file.
+ */
+describe('a rebuild keeps the indexes that follow the log while it loads', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let store: SqliteReadStore;
+  let engine: ProjectionEngine;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'companion-rebuild-indexes-'));
+    events = new SqliteEventStore({ filename: join(dir, 'events.db') });
+    store = new SqliteReadStore(join(dir, 'read.db'));
+  });
+  afterEach(async () => {
+    await engine.stop();
+    await events.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has only those during the load, every declared one and the id index after it', async () => {
+    engine = new ProjectionEngine(events, store, [entries], new ReadModels(store, [entries]), {
+      now: () => new Date(),
+      dropGraceMs: 0,
+      rebuildBatchSize: 40,
+      onFatal: () => undefined,
+    });
+    await engine.start();
+    let last = 0;
+    for (let i = 0; i < 200; i++) {
+      const data = { label: `l${i % 9}` };
+      const meta = { occurredAt: '2026-11-27T12:00:00.000Z' };
+      const event = { id: randomUUID(), type: 'Counted', data, metadata: meta };
+      last = (await events.append(`counter-${i % 7}`, [event], 'any')).position;
+    }
+    expect(await engine.waitFor(last, 5000)).toBe(true);
+    expect(indexesOf(dir, 'entries_g1').sort()).toEqual([
+      'i_entries_g1_by_label',
+      'i_entries_g1_by_position',
+      'sqlite_autoindex_c_entries_g1_1 (unique)',
+    ]);
+
+    const seen: string[][] = [];
+    const write = store.write.bind(store);
+    jest.spyOn(store, 'write').mockImplementation((writes, options) => {
+      if (writes.some((w) => w.collection === 'entries_g2'))
+        seen.push(indexesOf(dir, 'entries_g2').sort());
+      return write(writes, options);
+    });
+    await engine.rebuild('entries');
+
+    expect(seen.length).toBeGreaterThan(1);
+    for (const indexes of seen) expect(indexes).toEqual(['i_entries_g2_by_position']);
+    expect(indexesOf(dir, 'entries_g2').sort()).toEqual([
+      'i_entries_g2_by_label',
+      'i_entries_g2_by_position',
+      'id_entries_g2 (unique)',
+    ]);
+    const newest = await engine.readModels.find(
+      'entries',
+      {},
+      { sort: [['position', -1]], limit: 1 },
+    );
+    expect(newest).toMatchObject([{ position: last }]);
+    expect(await engine.readModels.count('entries', { label: 'l3' })).toBe(22);
+  });
+});
