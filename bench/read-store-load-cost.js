@@ -66,8 +66,16 @@ const WAYS = {
   'by row, declared indexes kept while loading': { byRow: true, early: true },
 };
 
-function load(rows, { byRow, early }) {
+function load(rows, way) {
   const dir = fs.mkdtempSync(join(tmpdir(), 'companion-load-'));
+  try {
+    return loadInto(dir, rows, way);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function loadInto(dir, rows, { byRow, early }) {
   const db = new Database(join(dir, 'read.db'));
   for (const p of PRAGMAS) db.pragma(p);
   db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL${byRow ? '' : ' UNIQUE'}, doc TEXT NOT NULL)`);
@@ -89,7 +97,6 @@ function load(rows, { byRow, early }) {
   ];
   const indexes = time(() => writeDocuments(db, { schema, tables: [] }));
   db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
   return { writes, indexes, totalMs: writes.ms + indexes.ms };
 }
 

@@ -53,7 +53,9 @@ export interface IndexSpec {
    * (types) each followed by one. A rebuild then keeps it while it loads, at a few pages on its
    * edge, instead of sorting it after the load while nothing else runs
    * (docs/rebuild-indexes-while-loading.md). Not for keys that arrive all over the index (ids,
-   * thousands of matches): kept while loading, 5 000 matches' messages took three times as long to write.
+   * thousands of matches: kept while loading, the 5 001 matches' messages took three times as long
+   * to write), nor for documents a replay rewrites (the old key is deleted wherever it sits).
+   * Ignored on a unique index, which is always made at the end.
    */
   followsLog?: boolean;
 }

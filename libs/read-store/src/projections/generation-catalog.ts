@@ -1,4 +1,4 @@
-import type { CollectionOptions, ReadStore, Write } from '../read-store.port';
+import type { CollectionOptions, IndexSpec, ReadStore, Write } from '../read-store.port';
 import {
   CATALOG,
   CatalogEntry,
@@ -15,6 +15,13 @@ export interface LiveGeneration {
   version: number;
   checkpoint: number;
 }
+
+/**
+ * `IndexSpec.followsLog`, unless unique: a batch's writes go in the order the batch first touched
+ * each document, so a unique index kept while loading could refuse a value that two documents
+ * share only for a moment inside a batch, where the one made at the end sees the batch's outcome.
+ */
+const keptWhileLoading = (index: IndexSpec): boolean => index.followsLog === true && !index.unique;
 
 /**
  * The engine's side of the catalog: which generation of each projection is live and with which code
@@ -66,7 +73,7 @@ export class GenerationCatalog {
 
   /**
    * The generation's collections with their indexes; or, `loading`, with only those that follow
-   * the log (`IndexSpec.followsLog`), filled by this process's rebuild before anything reads them
+   * the log (`keptWhileLoading`), filled by this process's rebuild before anything reads them
    * (the store may defer its id index too), until they are ensured again without it.
    */
   async ensureCollections(
@@ -77,7 +84,7 @@ export class GenerationCatalog {
     for (const c of projection.collections)
       await this.store.ensureCollection(
         physicalName(c.name, generation),
-        loading ? (c.indexes ?? []).filter((index) => index.followsLog) : c.indexes,
+        loading ? (c.indexes ?? []).filter(keptWhileLoading) : c.indexes,
         { loading },
       );
   }

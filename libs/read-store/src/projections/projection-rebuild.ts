@@ -80,7 +80,8 @@ export class ProjectionRebuilds {
     await this.catalog.dropCollections(projection, build.generation);
     // The indexes are made once the documents are in (one sort instead of an index update per
     // document: about twice as fast for a collection of a million documents), before the switch;
-    // the embedded store's id index too (docs/rebuild-id-index.md).
+    // the embedded store's id index too (docs/rebuild-id-index.md). Only those whose keys follow
+    // the log are kept while it loads (docs/rebuild-indexes-while-loading.md).
     await this.catalog.ensureCollections(projection, build.generation, { loading: true });
     await this.catalog.markBuilding(projection.name, build.generation, build.version);
     const head = await this.events.headPosition();
