@@ -41,6 +41,42 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
     db.close();
   });
 
+  it('once started, posts a write in the call itself: the thread writes while the caller is still busy in the same turn', async () => {
+    const filename = file();
+    openEventLog(filename).close();
+    const writer = new WriterThread<AppendBatch, AppendOutcome[]>(filename, [], {
+      module: require.resolve('../src/sqlite/append-batch'),
+      write: appendBatch,
+    });
+    const reader = new Database(filename, { readonly: true });
+    try {
+      await writer.ready;
+      const written = writer.write({
+        batch: [
+          {
+            streamName: 'posted-1',
+            events: [{ id: randomUUID(), type: 'Written', data: {}, metadata: {} }],
+            expected: 'no_stream',
+          },
+        ],
+        recordedAt: '2026-11-27T00:00:00.000Z',
+      });
+      // The event loop stays blocked, and no microtask runs, until the row is in the file: a request
+      // posted only after a turn of the microtask queue would never get there.
+      const sleep = new Int32Array(new SharedArrayBuffer(4));
+      const count = reader.prepare('SELECT count(*) AS n FROM events');
+      const deadline = Date.now() + 10_000;
+      let rows = 0;
+      while ((rows = (count.get() as { n: number }).n) === 0 && Date.now() < deadline)
+        Atomics.wait(sleep, 0, 0, 5);
+      expect(rows).toBe(1);
+      await expect(written).resolves.toEqual([{ ok: { nextRevision: 0, position: 1 } }]);
+    } finally {
+      reader.close();
+      await writer.close();
+    }
+  });
+
   describe('checkpoints', () => {
     // A fallback threshold no test reaches: only a checkpoint thread copies these frames.
     const pragmas = ['journal_mode = WAL', 'wal_autocheckpoint = 100000'];

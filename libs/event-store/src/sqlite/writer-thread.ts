@@ -46,6 +46,8 @@ export class WriterThread<Req, Res> {
   private readonly pending = new Map<number, (result: Res | undefined) => void>();
   private nextId = 1;
   private failure: Error | null = null;
+  /** Set with `ready`: from then on a write is posted in the call itself (`write`). */
+  private started = false;
   readonly ready: Promise<void>;
 
   constructor(
@@ -61,8 +63,10 @@ export class WriterThread<Req, Res> {
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
       this.worker.on('message', (m: { ready?: true; id?: number; result?: Res }) => {
-        if (m.ready) resolve();
-        else if (m.id !== undefined) {
+        if (m.ready) {
+          this.started = true;
+          resolve();
+        } else if (m.id !== undefined) {
           this.pending.get(m.id)?.(m.result);
           this.pending.delete(m.id);
         }
@@ -81,9 +85,16 @@ export class WriterThread<Req, Res> {
     });
   }
 
-  /** Resolves with the write function's result once it has returned (its transaction committed). */
+  /**
+   * Resolves with the write function's result once it has returned (its transaction committed).
+   * Once the thread has started, the request is posted before this returns, not a microtask later:
+   * a caller that writes from a promise's continuation and then works on (a rebuild reads and
+   * applies its next batch in the same turn) would otherwise hold the request back for all that
+   * work while this thread idles (the feed rebuild's writer idled half its time:
+   * docs/rebuild-pipeline.md).
+   */
   async write(request: Req): Promise<Res> {
-    await this.ready;
+    if (!this.started) await this.ready;
     this.throwIfFailed();
     const id = this.nextId++;
     const result = await new Promise<Res | undefined>((resolve) => {

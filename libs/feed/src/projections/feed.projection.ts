@@ -110,6 +110,10 @@ export const feedProjection: Projection = {
       ],
     },
   ],
+  // Every event is an item of its own: a large batch saves no write, only costs the collector's
+  // time. 2 000 events a batch rebuilt the 1 000 000-event log faster than 50 000 in every run
+  // (docs/rebuild-pipeline.md).
+  rebuildBatchSize: 2_000,
   eventTypes: [
     'AgentRegistered',
     'MatchCreated',

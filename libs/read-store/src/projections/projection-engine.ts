@@ -21,7 +21,10 @@ export interface EngineLogger {
 export interface ProjectionEngineOptions {
   now: () => Date;
   logger?: EngineLogger;
-  /** Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000). */
+  /**
+   * Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000, or
+   * the projection's own `rebuildBatchSize` below it).
+   */
   batchSize?: number;
   rebuildBatchSize?: number;
   /** How long an old generation outlives a switch (default DROP_GRACE_MS). */
@@ -34,6 +37,15 @@ export interface ProjectionEngineOptions {
    * that fails on an event).
    */
   onFatal?: (component: string, reason: string, restart: boolean) => void;
+}
+
+/**
+ * A batch size the subscription can fill: with 0, a negative or NaN a batch never ends and the loop
+ * spins, and with a fraction no batch is ever full (log-subscription.ts).
+ */
+function batchSizeOrThrow(name: string, size: number | undefined): void {
+  if (size !== undefined && !(Number.isSafeInteger(size) && size > 0))
+    throw new Error(`${name} must be a positive integer, got ${size}`);
 }
 
 /** How often the engine looks for operators' rebuild requests. */
@@ -68,7 +80,10 @@ export class ProjectionEngine {
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`duplicate projection ${p.name}`);
       names.add(p.name);
+      batchSizeOrThrow(`${p.name}.rebuildBatchSize`, p.rebuildBatchSize);
     }
+    batchSizeOrThrow('batchSize', options.batchSize);
+    batchSizeOrThrow('rebuildBatchSize', options.rebuildBatchSize);
     this.catalog = new GenerationCatalog(store, options.now, (m) => this.logger.warn(m));
     this.retirement = new GenerationRetirement(
       store,

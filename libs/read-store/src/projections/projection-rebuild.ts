@@ -94,7 +94,8 @@ export class ProjectionRebuilds {
     // the one before); writes are still issued one after the other, in log order.
     let previous: UnitOfWork | undefined;
     let writing: Promise<void> = Promise.resolve();
-    for await (const batch of build.subscription.batches(this.options.batchSize)) {
+    const batchSize = Math.min(this.options.batchSize, projection.rebuildBatchSize ?? Infinity);
+    for await (const batch of build.subscription.batches(batchSize)) {
       const uow = generationUnitOfWork(this.store, projection, build.generation, previous);
       await applyBatch(uow, projection, build.checkpoint, batch);
       const last = batch[batch.length - 1].position;

@@ -18,6 +18,14 @@ export interface Projection {
   readonly collections: readonly CollectionDecl[];
   /** Event types it reads; the others only advance its checkpoint. */
   readonly eventTypes: readonly string[];
+  /**
+   * Events per batch of a rebuild (a positive integer), when fewer than the engine's bound (by
+   * default 50 000). A batch writes each document it changed once, so a projection that changes the
+   * same documents again and again (a pulse, a match) wants large batches. One whose every event
+   * writes a document of its own (the feed) saves no write by them and pays for holding a batch:
+   * objects that outlive the young generation are copied by the collector (docs/rebuild-pipeline.md).
+   */
+  readonly rebuildBatchSize?: number;
   apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
 }
 

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@companion/event-store';
+import type { Projection } from '../src';
+import { CHECKPOINTS, ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+
+/** An entry per event: a batch's write holds one document per event, and its checkpoint. */
+const entries = (name: string, rebuildBatchSize?: number): Projection => ({
+  name,
+  version: 1,
+  collections: [{ name }],
+  eventTypes: ['Counted'],
+  rebuildBatchSize,
+  async apply(event, ctx) {
+    ctx.put(name, { _id: event.id, position: event.position });
+  },
+});
+
+/** How many events a rebuild applies per batch: the engine's bound, or a projection's below it. */
+describe('the batches of a rebuild', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let store: SqliteReadStore;
+  let engine: ProjectionEngine | undefined;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'companion-rebuild-batch-'));
+    events = new SqliteEventStore({ filename: join(dir, 'events.db') });
+    store = new SqliteReadStore(join(dir, 'read.db'));
+  });
+  afterEach(async () => {
+    await engine?.stop();
+    await events.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The documents of each of the rebuild's writes, its checkpoint left out. */
+  async function rebuildBatches(
+    projection: Projection,
+    engineBatchSize: number,
+  ): Promise<number[]> {
+    engine = new ProjectionEngine(
+      events,
+      store,
+      [projection],
+      new ReadModels(store, [projection]),
+      {
+        now: () => new Date(),
+        rebuildBatchSize: engineBatchSize,
+        onFatal: () => undefined,
+      },
+    );
+    await engine.start();
+    let last = 0;
+    for (let i = 0; i < 30; i++) {
+      const event = {
+        id: randomUUID(),
+        type: 'Counted',
+        data: {},
+        metadata: { occurredAt: '2026-11-27T12:00:00.000Z' },
+      };
+      last = (await events.append(`counter-${i % 3}`, [event], 'any')).position;
+    }
+    expect(await engine.waitFor(last, 5000)).toBe(true);
+    const sizes: number[] = [];
+    const write = store.write.bind(store);
+    jest.spyOn(store, 'write').mockImplementation((writes, options) => {
+      if (options?.unshared) sizes.push(writes.filter((w) => w.collection !== CHECKPOINTS).length);
+      return write(writes, options);
+    });
+    await engine.rebuild(projection.name);
+    expect(await store.count(`${projection.name}_g2`)).toBe(30);
+    return sizes;
+  }
+
+  it("are the projection's own size when it asks for fewer events than the engine", async () => {
+    expect(await rebuildBatches(entries('small', 7), 20)).toEqual([7, 7, 7, 7, 2]);
+  });
+
+  it("are the engine's size for a projection that asks for none", async () => {
+    expect(await rebuildBatches(entries('plain'), 20)).toEqual([20, 10]);
+  });
+
+  it('are never larger than the engine allows', async () => {
+    expect(await rebuildBatches(entries('large', 50), 12)).toEqual([12, 12, 6]);
+  });
+
+  it('refuses, at once, a size no batch could be filled to', () => {
+    const make = (
+      projection: Projection,
+      options: { batchSize?: number; rebuildBatchSize?: number },
+    ) =>
+      new ProjectionEngine(events, store, [projection], new ReadModels(store, [projection]), {
+        now: () => new Date(),
+        ...options,
+      });
+    for (const size of [0, -1, 2.5, Number.NaN])
+      expect(() => make(entries('bad', size), {})).toThrow(
+        `bad.rebuildBatchSize must be a positive integer, got ${size}`,
+      );
+    expect(() => make(entries('ok'), { rebuildBatchSize: 0 })).toThrow(
+      'rebuildBatchSize must be a positive integer, got 0',
+    );
+    expect(() => make(entries('ok'), { batchSize: 1.5 })).toThrow(
+      'batchSize must be a positive integer, got 1.5',
+    );
+    expect(() => make(entries('ok', 1), { batchSize: 1, rebuildBatchSize: 1 })).not.toThrow();
+  });
+});
