@@ -4,6 +4,8 @@
 const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const moduleNameMapper = {
   '^@companion/([a-z-]+)/domain$': '<rootDir>/libs/$1/src/domain',
+  '^@companion/([a-z-]+)/projections$': '<rootDir>/libs/$1/src/projections',
+  '^@companion/platform/config$': '<rootDir>/libs/platform/src/config',
   '^@companion/platform/testing$': '<rootDir>/libs/platform/src/testing/decider-spec',
   '^@companion/event-store/esdb$': '<rootDir>/libs/event-store/src/esdb',
   '^@companion/read-store/mongo$': '<rootDir>/libs/read-store/src/mongo',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { EventStore, RecordedEvent } from '@companion/event-store';
-import { AppConfig, loadConfig, openEventStore } from '@companion/platform';
+import { AppConfig, loadConfig, openEventStore } from '@companion/platform/config';
 
 /** A mistake in the command line or a name that does not exist: exit code 2, with the reason. */
 export class UsageError extends Error {}

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '@companion/platform';
+import { ConfigError } from '@companion/platform/config';
 import { UsageError } from './cli-context';
 import { categoriesCommand } from './commands/categories';
 import { docsCommand } from './commands/docs';

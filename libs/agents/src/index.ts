@@ -1,6 +1,6 @@
 export * from './domain/agent';
 export * from './domain/scenes';
-export * from './projections/agents.projection';
+export * from './projections';
 export * from './application/agent.queries';
 export * from './agents.module';
 export * from './http/agent.view';

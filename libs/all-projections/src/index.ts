@@ -1,10 +1,10 @@
-import { agentsProjection } from '@companion/agents';
-import { guidedDatesProjection, loveStoriesProjection } from '@companion/dates';
-import { feedProjection } from '@companion/feed';
-import { mixerProjections } from '@companion/mixer';
-import { keyActivityProjection, ownerAccessProjection } from '@companion/owner';
-import { pulseProjection } from '@companion/pulse';
-import { reportsProjection } from '@companion/reports';
+import { agentsProjection } from '@companion/agents/projections';
+import { guidedDatesProjection, loveStoriesProjection } from '@companion/dates/projections';
+import { feedProjection } from '@companion/feed/projections';
+import { mixerProjections } from '@companion/mixer/projections';
+import { keyActivityProjection, ownerAccessProjection } from '@companion/owner/projections';
+import { pulseProjection } from '@companion/pulse/projections';
+import { reportsProjection } from '@companion/reports/projections';
 import {
   blocksProjection,
   chemistryHistoryProjection,
@@ -14,8 +14,8 @@ import {
   leaderboardProjection,
   LocalEmbedder,
   matchingProjection,
-} from '@companion/matching';
-import type { AppConfig } from '@companion/platform';
+} from '@companion/matching/projections';
+import type { AppConfig } from '@companion/platform/config';
 import type { Projection } from '@companion/read-store';
 
 /** The local deterministic embedder, or an external text-embedding service when EMBEDDER_URL is set. */

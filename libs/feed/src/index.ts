@@ -1,3 +1,3 @@
-export * from './projections/feed.projection';
+export * from './projections';
 export * from './application/feed.queries';
 export * from './feed.module';

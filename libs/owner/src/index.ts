@@ -1,3 +1,2 @@
-export * from './projections/owner-access.projection';
-export * from './projections/key-activity.projection';
+export * from './projections';
 export * from './owner.module';

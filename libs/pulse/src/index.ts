@@ -1,4 +1,4 @@
-export * from './projections/pulse.projection';
+export * from './projections';
 export * from './pulse.module';
 export * from './application/pulse.queries';
 export type { PulseBody } from './domain/pulse';

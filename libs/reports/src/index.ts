@@ -1,5 +1,5 @@
 export * from './domain/report';
-export * from './projections/reports.projection';
+export * from './projections';
 export * from './application/reports.queries';
 export * from './reports.module';
 // The bus command under another name: the domain's command type is `FileReport` too.

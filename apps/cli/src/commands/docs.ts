@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { openReadStore } from '@companion/platform';
+import { openReadStore } from '@companion/platform/config';
 import { ReadModels, SqliteReadStore } from '@companion/read-store';
 import { buildProjections } from '@companion/all-projections';
 import { integer, UsageError, withStores } from '../cli-context';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { EventStore } from '@companion/event-store';
-import { openReadStore } from '@companion/platform';
+import { openReadStore } from '@companion/platform/config';
 import {
   ProjectionEngine,
   ProjectionLease,

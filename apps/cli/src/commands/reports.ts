@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { openReadStore } from '@companion/platform';
+import { openReadStore } from '@companion/platform/config';
 import { ReadModels } from '@companion/read-store';
-import { listReports, ReportListing } from '@companion/reports';
+import type { ReportListing } from '@companion/reports';
 import { buildProjections } from '@companion/all-projections';
 import { integer, withStores } from '../cli-context';
 
@@ -22,6 +22,9 @@ export function reportsCommand(program: Command): void {
         try {
           const readModels = new ReadModels(store, buildProjections(config));
           await readModels.refresh();
+          // Loaded here, not at the CLI's start: the reports library's door brings Nest with it
+          // (docs/cli-start.md).
+          const { listReports } = await import('@companion/reports');
           const reports = await listReports(readModels, { agentId: options.agent, limit });
           if (json) console.log(JSON.stringify(reports));
           else if (reports.length === 0) console.log('no reports');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { openReadStore } from '@companion/platform';
+import { openReadStore } from '@companion/platform/config';
 import { readProjectionProgress } from '@companion/read-store';
 import { buildProjections } from '@companion/all-projections';
 import { withStores } from '../cli-context';
