@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteEventStore } from '@companion/event-store';
 import type { Projection } from '../src';
-import { CHECKPOINTS, ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+import { CHECKPOINTS, ProjectionEngine, ReadModels } from '../src';
+import { fileStoresPerTest } from './support/file-stores';
 
 /** An entry per event: a batch's write holds one document per event, and its checkpoint. */
 const entries = (name: string, rebuildBatchSize?: number): Projection => ({
@@ -20,29 +17,15 @@ const entries = (name: string, rebuildBatchSize?: number): Projection => ({
 
 /** How many events a rebuild applies per batch: the engine's bound, or a projection's below it. */
 describe('the batches of a rebuild', () => {
-  let dir: string;
-  let events: SqliteEventStore;
-  let store: SqliteReadStore;
-  let engine: ProjectionEngine | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'companion-rebuild-batch-'));
-    events = new SqliteEventStore({ filename: join(dir, 'events.db') });
-    store = new SqliteReadStore(join(dir, 'read.db'));
-  });
-  afterEach(async () => {
-    await engine?.stop();
-    await events.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = fileStoresPerTest('companion-rebuild-batch-');
 
   /** The documents of each of the rebuild's writes, its checkpoint left out. */
   async function rebuildBatches(
     projection: Projection,
     engineBatchSize: number,
   ): Promise<number[]> {
-    engine = new ProjectionEngine(
+    const { events, store } = t;
+    const engine = (t.engine = new ProjectionEngine(
       events,
       store,
       [projection],
@@ -52,7 +35,7 @@ describe('the batches of a rebuild', () => {
         rebuildBatchSize: engineBatchSize,
         onFatal: () => undefined,
       },
-    );
+    ));
     await engine.start();
     let last = 0;
     for (let i = 0; i < 30; i++) {
@@ -93,7 +76,7 @@ describe('the batches of a rebuild', () => {
       projection: Projection,
       options: { batchSize?: number; rebuildBatchSize?: number },
     ) =>
-      new ProjectionEngine(events, store, [projection], new ReadModels(store, [projection]), {
+      new ProjectionEngine(t.events, t.store, [projection], new ReadModels(t.store, [projection]), {
         now: () => new Date(),
         ...options,
       });

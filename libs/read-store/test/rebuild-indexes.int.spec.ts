@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteEventStore } from '@companion/event-store';
 import type { Projection } from '../src';
-import { ProjectionEngine, ReadModels, SqliteReadStore } from '../src';
+import { ProjectionEngine, ReadModels } from '../src';
+import { fileStoresPerTest } from './support/file-stores';
 import { indexesOf } from './support/read-file';
 
 /**
@@ -36,30 +33,22 @@ const entries: Projection = {
  * on the embedded store's file.
  */
 describe('a rebuild keeps the indexes that follow the log while it loads', () => {
-  let dir: string;
-  let events: SqliteEventStore;
-  let store: SqliteReadStore;
-  let engine: ProjectionEngine | undefined;
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'companion-rebuild-indexes-'));
-    events = new SqliteEventStore({ filename: join(dir, 'events.db') });
-    store = new SqliteReadStore(join(dir, 'read.db'));
-  });
-  afterEach(async () => {
-    await engine?.stop();
-    await events.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = fileStoresPerTest('companion-rebuild-indexes-');
 
   it('has only those during the load, every declared one and the id index after it', async () => {
-    engine = new ProjectionEngine(events, store, [entries], new ReadModels(store, [entries]), {
-      now: () => new Date(),
-      dropGraceMs: 60_000, // the old generation stays until the test is over
-      rebuildBatchSize: 40,
-      onFatal: () => undefined,
-    });
+    const { events, store, dir } = t;
+    const engine = (t.engine = new ProjectionEngine(
+      events,
+      store,
+      [entries],
+      new ReadModels(store, [entries]),
+      {
+        now: () => new Date(),
+        dropGraceMs: 60_000, // the old generation stays until the test is over
+        rebuildBatchSize: 40,
+        onFatal: () => undefined,
+      },
+    ));
     await engine.start();
     let last = 0;
     for (let i = 0; i < 200; i++) {
