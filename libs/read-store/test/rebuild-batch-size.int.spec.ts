@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../src';
 import { CHECKPOINTS, ProjectionEngine, ReadModels } from '../src';
-import { fileStoresPerTest } from './support/file-stores';
+import { FileStores } from './support/file-stores';
 
 /** An entry per event: a batch's write holds one document per event, and its checkpoint. */
 const entries = (name: string, rebuildBatchSize?: number): Projection => ({
@@ -17,7 +17,9 @@ const entries = (name: string, rebuildBatchSize?: number): Projection => ({
 
 /** How many events a rebuild applies per batch: the engine's bound, or a projection's below it. */
 describe('the batches of a rebuild', () => {
-  const t = fileStoresPerTest('companion-rebuild-batch-');
+  const t = new FileStores('companion-rebuild-batch-');
+  beforeEach(() => t.open());
+  afterEach(() => t.close());
 
   /** The documents of each of the rebuild's writes, its checkpoint left out. */
   async function rebuildBatches(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../src';
 import { ProjectionEngine, ReadModels } from '../src';
-import { fileStoresPerTest } from './support/file-stores';
+import { FileStores } from './support/file-stores';
 import { indexesOf } from './support/read-file';
 
 /**
@@ -33,7 +33,9 @@ const entries: Projection = {
  * on the embedded store's file.
  */
 describe('a rebuild keeps the indexes that follow the log while it loads', () => {
-  const t = fileStoresPerTest('companion-rebuild-indexes-');
+  const t = new FileStores('companion-rebuild-indexes-');
+  beforeEach(() => t.open());
+  afterEach(() => t.close());
 
   it('has only those during the load, every declared one and the id index after it', async () => {
     const { events, store, dir } = t;

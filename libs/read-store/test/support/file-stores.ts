@@ -4,31 +4,31 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
 import { ProjectionEngine, SqliteReadStore } from '../../src';
 
-/** A test's stores on files, and the engine it started on them (stopped after it). */
-export interface FileStores {
-  dir: string;
-  events: SqliteEventStore;
-  store: SqliteReadStore;
-  engine?: ProjectionEngine;
-}
-
 /**
- * Registers hooks that give every test of the enclosing `describe` an event store and a read store
- * on files of their own directory (`prefix` names it), and close and remove them after it.
+ * A test's event store and read store on files of a directory of their own, and the engine it
+ * started on them: `open` in `beforeEach`, `close` in `afterEach` (which stops the engine and
+ * removes the directory). No jest hooks here: this file is compiled with the libraries.
  */
-export function fileStoresPerTest(prefix: string): FileStores {
-  const stores = {} as FileStores;
-  beforeEach(() => {
-    stores.dir = mkdtempSync(join(tmpdir(), prefix));
-    stores.events = new SqliteEventStore({ filename: join(stores.dir, 'events.db') });
-    stores.store = new SqliteReadStore(join(stores.dir, 'read.db'));
-    stores.engine = undefined;
-  });
-  afterEach(async () => {
-    await stores.engine?.stop();
-    await stores.events.close();
-    await stores.store.close();
-    rmSync(stores.dir, { recursive: true, force: true });
-  });
-  return stores;
+export class FileStores {
+  dir!: string;
+  events!: SqliteEventStore;
+  store!: SqliteReadStore;
+  engine?: ProjectionEngine;
+
+  /** @param prefix names the directories (`mkdtemp`). */
+  constructor(private readonly prefix: string) {}
+
+  open(): void {
+    this.dir = mkdtempSync(join(tmpdir(), this.prefix));
+    this.events = new SqliteEventStore({ filename: join(this.dir, 'events.db') });
+    this.store = new SqliteReadStore(join(this.dir, 'read.db'));
+    this.engine = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.engine?.stop();
+    await this.events.close();
+    await this.store.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
 }
