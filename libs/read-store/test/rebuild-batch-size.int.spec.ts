@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../src';
-import { CHECKPOINTS, ProjectionEngine, ReadModels } from '../src';
+import { CHECKPOINTS, DEFAULT_REBUILD_BATCH_SIZE, ProjectionEngine, ReadModels } from '../src';
 import { FileStores } from './support/file-stores';
 
 /** An entry per event: a batch's write holds one document per event, and its checkpoint. */
@@ -15,7 +15,10 @@ const entries = (name: string, rebuildBatchSize?: number): Projection => ({
   },
 });
 
-/** How many events a rebuild applies per batch: the engine's bound, or a projection's below it. */
+/**
+ * How many events a rebuild applies per batch: the projection's own size, or the default, under
+ * the engine's bound when it sets one.
+ */
 describe('the batches of a rebuild', () => {
   const t = new FileStores('companion-rebuild-batch-');
   beforeEach(() => t.open());
@@ -24,7 +27,8 @@ describe('the batches of a rebuild', () => {
   /** The documents of each of the rebuild's writes, its checkpoint left out. */
   async function rebuildBatches(
     projection: Projection,
-    engineBatchSize: number,
+    engineBatchSize: number | undefined,
+    count = 30,
   ): Promise<number[]> {
     const { events, store } = t;
     const engine = (t.engine = new ProjectionEngine(
@@ -39,15 +43,17 @@ describe('the batches of a rebuild', () => {
       },
     ));
     await engine.start();
+    const event = () => ({
+      id: randomUUID(),
+      type: 'Counted',
+      data: {},
+      metadata: { occurredAt: '2026-11-27T12:00:00.000Z' },
+    });
     let last = 0;
-    for (let i = 0; i < 30; i++) {
-      const event = {
-        id: randomUUID(),
-        type: 'Counted',
-        data: {},
-        metadata: { occurredAt: '2026-11-27T12:00:00.000Z' },
-      };
-      last = (await events.append(`counter-${i % 3}`, [event], 'any')).position;
+    for (let i = 0; i < 3; i++) {
+      const share = Math.floor(count / 3) + (i < count % 3 ? 1 : 0);
+      last = (await events.append(`counter-${i}`, Array.from({ length: share }, event), 'any'))
+        .position;
     }
     expect(await engine.waitFor(last, 5000)).toBe(true);
     const sizes: number[] = [];
@@ -57,7 +63,7 @@ describe('the batches of a rebuild', () => {
       return write(writes, options);
     });
     await engine.rebuild(projection.name);
-    expect(await store.count(`${projection.name}_g2`)).toBe(30);
+    expect(await store.count(`${projection.name}_g2`)).toBe(count);
     return sizes;
   }
 
@@ -65,8 +71,19 @@ describe('the batches of a rebuild', () => {
     expect(await rebuildBatches(entries('small', 7), 20)).toEqual([7, 7, 7, 7, 2]);
   });
 
-  it("are the engine's size for a projection that asks for none", async () => {
+  it("are the engine's size for a projection that asks for none, when below the default", async () => {
     expect(await rebuildBatches(entries('plain'), 20)).toEqual([20, 10]);
+  });
+
+  it('are the default for a projection that asks for none, and more for one that asks', async () => {
+    const count = DEFAULT_REBUILD_BATCH_SIZE + 10;
+    expect(await rebuildBatches(entries('plain'), undefined, count)).toEqual([
+      DEFAULT_REBUILD_BATCH_SIZE,
+      10,
+    ]);
+    await t.close();
+    t.open();
+    expect(await rebuildBatches(entries('large', count), undefined, count)).toEqual([count]);
   });
 
   it('are never larger than the engine allows', async () => {

@@ -22,8 +22,8 @@ export interface ProjectionEngineOptions {
   now: () => Date;
   logger?: EngineLogger;
   /**
-   * Events per read-store write at most: live (default 1 000) and in a rebuild (default 50 000, or
-   * the projection's own `rebuildBatchSize` below it).
+   * Events per read-store write at most: live (default 1 000), and in a rebuild, a bound on each
+   * projection's own `rebuildBatchSize` (none by default).
    */
   batchSize?: number;
   rebuildBatchSize?: number;
@@ -103,9 +103,7 @@ export class ProjectionEngine {
       readModels,
       this.retirement,
       {
-        // Larger transactions in a rebuild: each commit rewrites the B-tree pages it touched, and a
-        // document that many events change (a match, a pulse) is written once per batch.
-        batchSize: options.rebuildBatchSize ?? 50_000,
+        batchSize: options.rebuildBatchSize,
         log: (m) => this.logger.log(m),
       },
     );

@@ -4,7 +4,7 @@ import { applyBatch, generationUnitOfWork } from './apply-batch';
 import type { GenerationCatalog } from './generation-catalog';
 import type { GenerationRetirement } from './generation-retirement';
 import type { LiveLoop } from './live-loop';
-import type { Projection } from './projection';
+import { DEFAULT_REBUILD_BATCH_SIZE, type Projection } from './projection';
 import type { ReadModels } from './read-models';
 import type { UnitOfWork } from './unit-of-work';
 
@@ -23,8 +23,8 @@ interface Build extends RunningRebuild {
 }
 
 export interface ProjectionRebuildsOptions {
-  /** Events per read-store write at most. */
-  batchSize: number;
+  /** Events per read-store write at most, whatever a projection asks for (none when unset). */
+  batchSize?: number;
   log: (message: string) => void;
 }
 
@@ -94,7 +94,10 @@ export class ProjectionRebuilds {
     // the one before); writes are still issued one after the other, in log order.
     let previous: UnitOfWork | undefined;
     let writing: Promise<void> = Promise.resolve();
-    const batchSize = Math.min(this.options.batchSize, projection.rebuildBatchSize ?? Infinity);
+    const batchSize = Math.min(
+      this.options.batchSize ?? Infinity,
+      projection.rebuildBatchSize ?? DEFAULT_REBUILD_BATCH_SIZE,
+    );
     for await (const batch of build.subscription.batches(batchSize)) {
       const uow = generationUnitOfWork(this.store, projection, build.generation, previous);
       await applyBatch(uow, projection, build.checkpoint, batch);

@@ -12,6 +12,13 @@ export interface CollectionDecl {
  * its documents changes: the engine then rebuilds it from position 0 beside the live generation and
  * switches over when the new one has caught up.
  */
+/**
+ * Events per batch of a projection's rebuild when it asks for no size of its own: larger
+ * transactions than the live loop's, since each commit rewrites the B-tree pages it touched and a
+ * document that many events change (a match) is written once per batch.
+ */
+export const DEFAULT_REBUILD_BATCH_SIZE = 50_000;
+
 export interface Projection {
   readonly name: string;
   readonly version: number;
@@ -19,11 +26,12 @@ export interface Projection {
   /** Event types it reads; the others only advance its checkpoint. */
   readonly eventTypes: readonly string[];
   /**
-   * Events per batch of a rebuild (a positive integer), when fewer than the engine's bound (by
-   * default 50 000). A batch writes each document it changed once, so a projection that changes the
-   * same documents again and again (a pulse, a match) wants large batches. One whose every event
-   * writes a document of its own (the feed) saves no write by them and pays for holding a batch:
-   * objects that outlive the young generation are copied by the collector (docs/rebuild-pipeline.md).
+   * Events per batch of a rebuild (a positive integer; DEFAULT_REBUILD_BATCH_SIZE when unset), under
+   * the engine's bound if it sets one. A batch writes each document it changed once, so a
+   * projection that changes the same few documents again and again (the pulses) wants large
+   * batches. One whose every event writes a document of its own (the feed) saves no write by them
+   * and pays for holding a batch: objects that outlive the young generation are copied by the
+   * collector (docs/rebuild-pipeline.md, docs/rebuild-sorts-and-batches.md).
    */
   readonly rebuildBatchSize?: number;
   apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
