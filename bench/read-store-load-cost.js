@@ -6,14 +6,20 @@
 // (LoadingCollections, docs/rebuild-id-index.md); by row with the declared indexes kept while
 // loading and the id index at the end (IndexSpec.followsLog, docs/rebuild-indexes-while-loading.md).
 // LOAD_COLLECTION=messages loads matching's 930 005 messages and their index by match instead.
+// LOAD_WAY=end (or early, unique) runs one way only; BENCH_CHECKOUT=<dir> takes writeDocuments
+// from that checkout's dist/ (to compare two builds, bench/startup-compare.js says how to make one).
 // Wall and CPU time of this process.
 //   npm run build && node bench/read-store-load-cost.js [rounds=2] [data set=run-10000-1000000]
 const fs = require('node:fs');
 const { cpus, loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const Database = require('better-sqlite3');
-const { writeDocuments } = require('../dist/libs/read-store/src/embedded/write-documents');
-const { writeResult } = require('./lib');
+const { ROOT, commitOf, writeResult } = require('./lib');
+
+const CHECKOUT = process.env.BENCH_CHECKOUT ?? ROOT;
+const { writeDocuments } = require(
+  join(CHECKOUT, 'dist/libs/read-store/src/embedded/write-documents'),
+);
 
 const [rounds = '2', set = 'run-10000-1000000'] = process.argv.slice(2);
 const BATCH = 50_000;
@@ -60,11 +66,16 @@ const time = (fn) => {
   };
 };
 
-const WAYS = {
-  'unique id index from the start': { byRow: false, early: false },
-  'by row, every index at the end': { byRow: true, early: false },
-  'by row, declared indexes kept while loading': { byRow: true, early: true },
+const ALL_WAYS = {
+  'unique id index from the start': { byRow: false, early: false, key: 'unique' },
+  'by row, every index at the end': { byRow: true, early: false, key: 'end' },
+  'by row, declared indexes kept while loading': { byRow: true, early: true, key: 'early' },
 };
+const WAYS = Object.fromEntries(
+  Object.entries(ALL_WAYS).filter(
+    ([, way]) => !process.env.LOAD_WAY || way.key === process.env.LOAD_WAY,
+  ),
+);
 
 function load(rows, way) {
   const dir = fs.mkdtempSync(join(tmpdir(), 'companion-load-'));
@@ -115,6 +126,7 @@ const file = writeResult(
   {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    commit: commitOf(CHECKOUT),
     collection: COLLECTION,
     documents: rows.length,
     batch: BATCH,
