@@ -154,17 +154,16 @@ describe('writeDocuments', () => {
 describe("writeDocuments' schema statements", () => {
   /** The connection, recording for each statement `exec` runs the sorter's settings at that moment. */
   function recording(db: Database.Database) {
-    const seen: Array<{ sql: string; threads: unknown; cache: unknown }> = [];
+    const seen = new Map<string, [unknown, unknown]>();
     const conn = new Proxy(db, {
       get(target, key) {
         const value = Reflect.get(target, key, target) as unknown;
         if (key === 'exec')
           return (sql: string) => {
-            seen.push({
-              sql,
-              threads: target.pragma('threads', { simple: true }),
-              cache: target.pragma('cache_size', { simple: true }),
-            });
+            seen.set(/(INDEX|TABLE)(?: IF NOT EXISTS)? "(\w+)"/.exec(sql)?.[2] ?? sql, [
+              target.pragma('threads', { simple: true }),
+              target.pragma('cache_size', { simple: true }),
+            ]);
             return target.exec(sql);
           };
         return typeof value === 'function' ? value.bind(target) : value;
@@ -173,51 +172,73 @@ describe("writeDocuments' schema statements", () => {
     return { conn, seen };
   }
 
-  it('make indexes with the sort cut into pieces for helper threads, then restore the connection', () => {
+  /** A connection whose settings differ from both the defaults and the sort's. */
+  function connection(): Database.Database {
     const db = new Database(':memory:');
-    db.pragma('cache_size = -131072');
+    db.pragma('cache_size = 5000');
+    db.pragma('threads = 3');
+    return db;
+  }
+
+  it('make a new index over rows with an 8 MiB cache and one helper thread, and nothing else', () => {
+    const db = connection();
     db.exec('CREATE TABLE "c_docs" (id TEXT NOT NULL, doc TEXT NOT NULL)');
+    db.exec('CREATE INDEX "i_docs_old" ON "c_docs" (doc)');
     const ids = Array.from({ length: 3000 }, () => randomUUID());
     const insert = db.prepare('INSERT INTO c_docs (id, doc) VALUES (?, ?)');
     ids.forEach((id, i) => insert.run(id, JSON.stringify({ n: i % 7 })));
     const { conn, seen } = recording(db);
 
     const result = writeDocuments(conn, {
-      schema: [`CREATE INDEX "i_docs_n" ON "c_docs" (json_extract(doc, '$.n'))`],
+      schema: [
+        'CREATE TABLE IF NOT EXISTS "c_empty" (id TEXT NOT NULL, doc TEXT NOT NULL)',
+        `CREATE INDEX IF NOT EXISTS "i_empty_n" ON "c_empty" (json_extract(doc, '$.n'))`,
+        'CREATE INDEX IF NOT EXISTS "i_docs_old" ON "c_docs" (doc)',
+        `CREATE INDEX IF NOT EXISTS "i_docs_n" ON "c_docs" (json_extract(doc, '$.n'))`,
+      ],
       idIndexes: [{ table: '"c_docs"', create: 'CREATE UNIQUE INDEX "id_docs" ON "c_docs" (id)' }],
       tables: [{ table: '"c_docs"', ids: ['added'], jsons: ['{"n":1}'] }],
       schemaAfter: [`CREATE INDEX "i_docs_id_n" ON "c_docs" (id, json_extract(doc, '$.n'))`],
     });
 
     expect(result).toEqual({ ok: true });
-    expect(seen.map((s) => /INDEX "(\w+)"/.exec(s.sql)?.[1])).toEqual([
-      'i_docs_n',
-      'id_docs',
-      'i_docs_id_n',
-    ]);
-    for (const s of seen) expect([s.threads, s.cache]).toEqual([2, -8192]);
-    expect(db.pragma('threads', { simple: true })).toBe(0);
-    expect(db.pragma('cache_size', { simple: true })).toBe(-131072);
+    expect(Object.fromEntries(seen)).toEqual({
+      c_empty: [3, 5000],
+      i_empty_n: [3, 5000],
+      i_docs_old: [3, 5000],
+      i_docs_n: [1, -8192],
+      id_docs: [1, -8192],
+      i_docs_id_n: [1, -8192],
+    });
+    expect([
+      db.pragma('threads', { simple: true }),
+      db.pragma('cache_size', { simple: true }),
+    ]).toEqual([3, 5000]);
     const names = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`).pluck().all();
-    expect(names).toEqual(expect.arrayContaining(['i_docs_n', 'id_docs', 'i_docs_id_n']));
+    expect(names).toEqual(
+      expect.arrayContaining(['i_empty_n', 'i_docs_n', 'id_docs', 'i_docs_id_n']),
+    );
     expect(db.prepare('SELECT count(*) FROM c_docs').pluck().get()).toBe(ids.length + 1);
     db.close();
   });
 
-  it('restore the connection when a statement fails', () => {
-    const db = new Database(':memory:');
+  it('give the connection its settings back when the index fails', () => {
+    const db = connection();
     db.exec('CREATE TABLE "c_docs" (id TEXT NOT NULL, doc TEXT NOT NULL)');
     db.exec(`INSERT INTO c_docs (id, doc) VALUES ('twice', '{}'), ('twice', '{}')`);
-    const before = db.pragma('cache_size', { simple: true });
+    const { conn, seen } = recording(db);
 
-    const result = writeDocuments(db, {
+    const result = writeDocuments(conn, {
       schema: ['CREATE UNIQUE INDEX "i_docs_u" ON "c_docs" (id)'],
       tables: [],
     });
 
     expect(result).toEqual({ duplicate: -1 });
-    expect(db.pragma('threads', { simple: true })).toBe(0);
-    expect(db.pragma('cache_size', { simple: true })).toBe(before);
+    expect(seen.get('i_docs_u')).toEqual([1, -8192]);
+    expect([
+      db.pragma('threads', { simple: true }),
+      db.pragma('cache_size', { simple: true }),
+    ]).toEqual([3, 5000]);
     db.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Write } from '../read-store.port';
+import { execSchema } from './index-sort';
 
 /**
  * The embedded read store's write path, as one function of its own module: the writer thread loads
@@ -151,34 +152,6 @@ function writeRows(
   }
 }
 
-/**
- * The page cache, in KiB, while a write's schema statements run. `CREATE INDEX` sorts every row of
- * its table, and SQLite's sorter hands pieces of the cache's size to helper threads: at the
- * writer's 128 MiB, the 930 005 messages of the 1 000 000-event log were one piece, sorted on the
- * writer's thread alone (4.0–4.7 s for their two indexes; 2.6–3.0 s in 8 MiB pieces with helpers,
- * docs/rebuild-sorts-and-batches.md).
- */
-const SORT_PIECE_KIB = 8_192;
-/** Helper threads a sort may start (`PRAGMA threads`; the build allows up to 8). */
-const SORT_THREADS = 2;
-
-/**
- * Runs schema statements with the sorter's pieces small enough to be sorted beside the scan, then
- * gives the connection its page cache back (shrinking it drops clean pages it held).
- */
-function withParallelSort(db: any, run: () => void): void {
-  const cache: number = db.pragma('cache_size', { simple: true });
-  const threads: number = db.pragma('threads', { simple: true });
-  db.pragma(`cache_size = -${SORT_PIECE_KIB}`);
-  db.pragma(`threads = ${SORT_THREADS}`);
-  try {
-    run();
-  } finally {
-    db.pragma(`threads = ${threads}`);
-    db.pragma(`cache_size = ${cache}`);
-  }
-}
-
 export function writeDocuments(
   db: any,
   { schema = [], idIndexes = [], tables, schemaAfter = [] }: DocumentWriteRequest,
@@ -200,13 +173,9 @@ export function writeDocuments(
     // then writes fails at once with SQLITE_BUSY_SNAPSHOT if another connection committed in
     // between: the lease's renewal on the main thread's connection does, every few seconds.
     db.transaction(() => {
-      if (schema.length > 0 || idIndexes.length > 0) {
-        statements.clear();
-        withParallelSort(db, () => {
-          for (const sql of schema) db.exec(sql);
-          for (const { table, create } of idIndexes) if (!idIndexed(db, table)) db.exec(create);
-        });
-      }
+      if (schema.length > 0 || idIndexes.length > 0) statements.clear();
+      for (const sql of schema) execSchema(db, sql);
+      for (const { table, create } of idIndexes) if (!idIndexed(db, table)) execSchema(db, create);
       for (let t = 0; t < tables.length; t++) {
         current = t;
         const { table, ids, jsons, rows } = tables[t];
@@ -226,10 +195,7 @@ export function writeDocuments(
         }
       }
       current = -1;
-      if (schemaAfter.length > 0)
-        withParallelSort(db, () => {
-          for (const sql of schemaAfter) db.exec(sql);
-        });
+      for (const sql of schemaAfter) execSchema(db, sql);
     }).immediate();
     if (schemaAfter.length > 0) statements.clear();
     return { ok: true };
