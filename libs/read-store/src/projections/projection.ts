@@ -8,16 +8,17 @@ export interface CollectionDecl {
 }
 
 /**
- * A projection turns events into read-model documents. Bump `version` when `apply` or the shape of
- * its documents changes: the engine then rebuilds it from position 0 beside the live generation and
- * switches over when the new one has caught up.
- */
-/**
  * Events per batch of a projection's rebuild when it asks for no size of its own: larger
  * transactions than the live loop's, since each commit rewrites the B-tree pages it touched and a
  * document that many events change (a match) is written once per batch.
  */
 export const DEFAULT_REBUILD_BATCH_SIZE = 50_000;
+
+/**
+ * A projection turns events into read-model documents. Bump `version` when `apply` or the shape of
+ * its documents changes: the engine then rebuilds it from position 0 beside the live generation and
+ * switches over when the new one has caught up.
+ */
 
 export interface Projection {
   readonly name: string;
