@@ -55,7 +55,7 @@ describe('the batches of a rebuild', () => {
       last = (await events.append(`counter-${i}`, Array.from({ length: share }, event), 'any'))
         .position;
     }
-    // Generous: the live loop applies up to 50 010 events first, on a CI machine running other suites.
+    // The live loop applies up to 50 010 events first, on a CI machine running other suites.
     expect(await engine.waitFor(last, 60_000)).toBe(true);
     const sizes: number[] = [];
     const write = store.write.bind(store);
@@ -85,7 +85,7 @@ describe('the batches of a rebuild', () => {
     await t.close();
     t.open();
     expect(await rebuildBatches(entries('large', count), undefined, count)).toEqual([count]);
-  });
+  }, 180_000);
 
   it('are never larger than the engine allows', async () => {
     expect(await rebuildBatches(entries('large', 50), 12)).toEqual([12, 12, 6]);

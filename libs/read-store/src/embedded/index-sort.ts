@@ -9,8 +9,8 @@
 const SORT_PIECE_KIB = 8_192;
 /**
  * One helper beside the writer's own thread: both cores of the machine it was measured on. One,
- * two and four helpers sorted as fast there, and in the API the main thread serves requests
- * while a rebuild ends.
+ * two and four helpers were within single-run noise of each other there, and in the API the main
+ * thread serves requests while a rebuild ends.
  */
 const SORT_HELPERS = 1;
 

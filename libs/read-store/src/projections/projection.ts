@@ -19,7 +19,6 @@ export const DEFAULT_REBUILD_BATCH_SIZE = 50_000;
  * its documents changes: the engine then rebuilds it from position 0 beside the live generation and
  * switches over when the new one has caught up.
  */
-
 export interface Projection {
   readonly name: string;
   readonly version: number;
