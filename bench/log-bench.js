@@ -7,7 +7,7 @@
 const { cpSync, existsSync } = require('node:fs');
 const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
+const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 
 const name = process.argv[2] ?? '10000-1000000';
 
@@ -60,6 +60,8 @@ async function main() {
       node: process.version,
     },
     conditions: process.env.BENCH_CONDITIONS ?? null,
+    // The source's commit, as bench/run.js records it; dist/ is what ran (npm run build first).
+    build: { checkout: ROOT, commit: commitOf(ROOT) },
     nodeFlags: nodeFlagsUsed(),
     loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
     events,
