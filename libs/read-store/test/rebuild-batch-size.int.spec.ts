@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../src';
-import { CHECKPOINTS, DEFAULT_REBUILD_BATCH_SIZE, ProjectionEngine, ReadModels } from '../src';
+import { CHECKPOINTS, DEFAULT_REBUILD_BATCH_SIZE } from '../src';
 import { FileStores } from './support/file-stores';
 
 /** An entry per event: a batch's write holds one document per event, and its checkpoint. */
@@ -31,17 +31,7 @@ describe('the batches of a rebuild', () => {
     count = 30,
   ): Promise<number[]> {
     const { events, store } = t;
-    const engine = (t.engine = new ProjectionEngine(
-      events,
-      store,
-      [projection],
-      new ReadModels(store, [projection]),
-      {
-        now: () => new Date(),
-        rebuildBatchSize: engineBatchSize,
-        onFatal: () => undefined,
-      },
-    ));
+    const engine = t.newEngine(projection, { rebuildBatchSize: engineBatchSize });
     await engine.start();
     const event = () => ({
       id: randomUUID(),
@@ -95,11 +85,7 @@ describe('the batches of a rebuild', () => {
     const make = (
       projection: Projection,
       options: { batchSize?: number; rebuildBatchSize?: number },
-    ) =>
-      new ProjectionEngine(t.events, t.store, [projection], new ReadModels(t.store, [projection]), {
-        now: () => new Date(),
-        ...options,
-      });
+    ) => t.newEngine(projection, options);
     for (const size of [0, -1, 2.5, Number.NaN])
       expect(() => make(entries('bad', size), {})).toThrow(
         `bad.rebuildBatchSize must be a positive integer, got ${size}`,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Projection } from '../src';
-import { ProjectionEngine, ReadModels } from '../src';
 import { FileStores } from './support/file-stores';
 import { indexesOf } from './support/read-file';
 
@@ -39,18 +38,10 @@ describe('a rebuild keeps the indexes that follow the log while it loads', () =>
 
   it('has only those during the load, every declared one and the id index after it', async () => {
     const { events, store, dir } = t;
-    const engine = (t.engine = new ProjectionEngine(
-      events,
-      store,
-      [entries],
-      new ReadModels(store, [entries]),
-      {
-        now: () => new Date(),
-        dropGraceMs: 60_000, // the old generation stays until the test is over
-        rebuildBatchSize: 40,
-        onFatal: () => undefined,
-      },
-    ));
+    const engine = t.newEngine(entries, {
+      dropGraceMs: 60_000, // the old generation stays until the test is over
+      rebuildBatchSize: 40,
+    });
     await engine.start();
     let last = 0;
     for (let i = 0; i < 200; i++) {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@companion/event-store';
-import { ProjectionEngine, SqliteReadStore } from '../../src';
+import type { Projection, ProjectionEngineOptions } from '../../src';
+import { ProjectionEngine, ReadModels, SqliteReadStore } from '../../src';
 
 /**
  * A test's event store and read store on files of a directory of their own, and the engine it
@@ -23,6 +24,20 @@ export class FileStores {
     this.events = new SqliteEventStore({ filename: join(this.dir, 'events.db') });
     this.store = new SqliteReadStore(join(this.dir, 'read.db'));
     this.engine = undefined;
+  }
+
+  /** An engine over these stores for one projection, stopped by `close`; `options` over the defaults. */
+  newEngine(
+    projection: Projection,
+    options: Partial<ProjectionEngineOptions> = {},
+  ): ProjectionEngine {
+    return (this.engine = new ProjectionEngine(
+      this.events,
+      this.store,
+      [projection],
+      new ReadModels(this.store, [projection]),
+      { now: () => new Date(), onFatal: () => undefined, ...options },
+    ));
   }
 
   async close(): Promise<void> {
