@@ -5,7 +5,10 @@
 // start (the rebuild before 2026-11-26 18:00); loaded by row with every index made at the end
 // (LoadingCollections, docs/rebuild-id-index.md); by row with the declared indexes kept while
 // loading and the id index at the end (IndexSpec.followsLog, docs/rebuild-indexes-while-loading.md).
-// LOAD_COLLECTION=messages loads matching's 930 005 messages and their index by match instead.
+// LOAD_COLLECTION=messages loads matching's 930 005 messages as version 1 of the projection kept
+// them (under their own ids, with an index by match and number); LOAD_COLLECTION=messages-by-match
+// as version 2 does (under `matchId:seq`, no other index; docs/messages-keyed-by-match.md). Either
+// is made from whichever form the data set holds.
 // LOAD_WAY=end (or early, unique) runs one way only; BENCH_CHECKOUT=<dir> takes writeDocuments
 // from that checkout's dist/ (to compare two builds, bench/startup-compare.js says how to make one).
 // Wall and CPU time of this process.
@@ -31,7 +34,9 @@ const PRAGMAS = [
 ];
 
 const COLLECTION = process.env.LOAD_COLLECTION ?? 'feed';
-const t = `"c_${COLLECTION}"`;
+const KEYED = COLLECTION === 'messages-by-match';
+const TABLE = KEYED ? 'messages' : COLLECTION;
+const t = `"c_${TABLE}"`;
 const INDEXES = {
   feed: [
     `CREATE INDEX "i_feed_by_position" ON ${t} (json_extract(doc, '$.position') DESC)`,
@@ -40,19 +45,30 @@ const INDEXES = {
   messages: [
     `CREATE INDEX "i_messages_by_match_seq" ON ${t} (json_extract(doc, '$.matchId') ASC, json_extract(doc, '$.seq') DESC)`,
   ],
+  'messages-by-match': [],
 }[COLLECTION];
-if (!INDEXES) throw new Error('LOAD_COLLECTION: feed or messages');
+if (!INDEXES) throw new Error('LOAD_COLLECTION: feed, messages or messages-by-match');
+
+/** A message document in the form LOAD_COLLECTION asks for, from either form. */
+function messageRow([id, json]) {
+  const stored = JSON.parse(json);
+  const { messageId = id, senderId, content, seq, createdAt, _pos } = stored;
+  const matchId = stored.matchId ?? id.slice(0, id.lastIndexOf(':'));
+  const rest = { senderId, content, seq, createdAt, _pos };
+  const doc = KEYED
+    ? { _id: `${matchId}:${String(seq).padStart(10, '0')}`, messageId, ...rest }
+    : { _id: messageId, matchId, ...rest };
+  return [doc._id, JSON.stringify(doc)];
+}
 
 function documents() {
   const db = new Database(join(__dirname, 'data', set, 'read.db'), { readonly: true });
   const [{ name }] = db
-    .prepare(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c_${COLLECTION}_g%'`,
-    )
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c_${TABLE}_g%'`)
     .all();
   const rows = db.prepare(`SELECT id, doc FROM "${name}" ORDER BY rowid`).raw().all();
   db.close();
-  return rows;
+  return TABLE === 'messages' ? rows.map(messageRow) : rows;
 }
 
 const time = (fn) => {
@@ -103,7 +119,7 @@ function loadInto(dir, rows, { byRow, early }) {
     }
   });
   const schema = [
-    ...(byRow ? [`CREATE UNIQUE INDEX "id_${COLLECTION}" ON ${t} (id)`] : []),
+    ...(byRow ? [`CREATE UNIQUE INDEX "id_${TABLE}" ON ${t} (id)`] : []),
     ...(early ? [] : INDEXES),
   ];
   const indexes = time(() => writeDocuments(db, { schema, tables: [] }));

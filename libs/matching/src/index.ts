@@ -4,6 +4,7 @@ export * from './domain/pair';
 export * from './domain/compatibility';
 export * from './projections';
 export * from './application/match-access';
+export * from './application/conversation';
 export * from './application/matching.queries';
 export * from './application/candidate-index';
 export * from './matching.module';

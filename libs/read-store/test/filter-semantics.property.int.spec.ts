@@ -15,9 +15,14 @@ const FIELDS = {
   s: fc.constantFrom('', 'a', 'b', 'ab', 'B', 'é', 'z'),
   f: fc.boolean(),
   'p.q': fc.integer({ min: 0, max: 2 }),
+  // The documents' ids (d00, d01, …) and bounds around them: a range of ids is how a match's
+  // messages are read (libs/matching/src/application/conversation.ts).
+  _id: fc.constantFrom('', 'd', 'd0', 'd00', 'd03', 'd03:', 'd05;', 'd1', 'd10', 'e'),
 } as const;
 type Field = keyof typeof FIELDS;
 const names = Object.keys(FIELDS) as Field[];
+/** `_id` is each sort's last key already. */
+const sortable = names.filter((n) => n !== '_id');
 
 const maybe = <T>(a: fc.Arbitrary<T>) =>
   fc.oneof(
@@ -79,7 +84,7 @@ const filter: fc.Arbitrary<Filter> = fc.oneof(
 );
 
 const sort: fc.Arbitrary<SortSpec> = fc
-  .uniqueArray(fc.constantFrom(...names), { maxLength: 2 })
+  .uniqueArray(fc.constantFrom(...sortable), { maxLength: 2 })
   .chain((fields) =>
     fc.tuple(...fields.map(() => fc.constantFrom<1 | -1>(1, -1))).map((dirs) =>
       // _id last: the order of ties is then defined on both sides.

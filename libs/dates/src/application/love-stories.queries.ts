@@ -4,9 +4,8 @@ import {
   agentSummary,
   MATCHES,
   MatchDoc,
-  MESSAGES,
-  MessageDoc,
   messageView,
+  readConversation,
   storyIdOf,
 } from '@companion/matching';
 import { decodeCursor, encodeCursor, notFound } from '@companion/platform';
@@ -47,17 +46,16 @@ export class LoveStoryQueries {
     const agents = await this.agents(story?.agentIds ?? []);
     if (!story || !story.agentIds.every((a) => agents.has(a)))
       throw notFound('love_story_not_found', 'no such love story');
-    const [match, opening] = await Promise.all([
-      this.readModels.get<MatchDoc>(MATCHES, story.matchId),
-      this.readModels.find<MessageDoc>(
-        MESSAGES,
-        { matchId: story.matchId },
-        { sort: [['seq', 1]], limit: EXCERPT_MESSAGES },
-      ),
-    ]);
+    const match = await this.readModels.get<MatchDoc>(MATCHES, story.matchId);
+    const opening = match
+      ? await readConversation(this.readModels, match, {
+          order: 'oldest first',
+          limit: EXCERPT_MESSAGES,
+        })
+      : [];
     return {
       ...this.summary(story, agents),
-      excerpt: opening.map(messageView),
+      excerpt: opening.map((m) => messageView(m, story.matchId)),
       latestMessage: match?.latestMessage ?? null,
       status: match?.status ?? null,
     };

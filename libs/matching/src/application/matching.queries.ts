@@ -14,9 +14,9 @@ import {
   AgentMatchesDoc,
   MatchDoc,
   MATCHES,
-  MESSAGES,
   MessageDoc,
 } from '../projections/matching.projection';
+import { readConversation } from './conversation';
 import { MatchAccess } from './match-access';
 
 export function agentSummary(doc: AgentDoc) {
@@ -28,10 +28,10 @@ export function agentSummary(doc: AgentDoc) {
   };
 }
 
-export function messageView(m: MessageDoc) {
+export function messageView(m: MessageDoc, matchId: string) {
   return {
-    id: m._id,
-    matchId: m.matchId,
+    id: m.messageId,
+    matchId,
     senderId: m.senderId,
     content: m.content,
     createdAt: m.createdAt,
@@ -85,16 +85,16 @@ export class MatchingQueries {
 
   /** Newest first; the cursor is the last message's number in the conversation. */
   async messages(matchId: string, agentId: string, options: { cursor?: string; limit: number }) {
-    await this.access.forParticipant(matchId, agentId);
+    const match = await this.access.forParticipant(matchId, agentId);
     const after = decodeCursor(options.cursor, { s: 'number' });
-    const docs = await this.readModels.find<MessageDoc>(
-      MESSAGES,
-      after ? { matchId, seq: { $lt: after.s } } : { matchId },
-      { sort: [['seq', -1]], limit: options.limit + 1 },
-    );
+    const docs = await readConversation(this.readModels, match, {
+      before: after?.s,
+      order: 'newest first',
+      limit: options.limit + 1,
+    });
     const page = docs.slice(0, options.limit);
     return {
-      messages: page.map(messageView),
+      messages: page.map((m) => messageView(m, matchId)),
       nextCursor:
         docs.length > options.limit ? encodeCursor({ s: page[page.length - 1].seq }) : null,
     };

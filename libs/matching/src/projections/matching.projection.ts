@@ -38,8 +38,13 @@ export interface AgentMatchesDoc extends Doc {
   matchIds: string[];
 }
 
+/**
+ * A message, under the id `messageKey` gives it: its match's messages are one range of ids, and
+ * the match is not repeated in the document (every reader knows it).
+ */
 export interface MessageDoc extends Doc {
-  matchId: string;
+  /** The message's own id, as the API shows it. */
+  messageId: string;
   senderId: string;
   content: string;
   seq: number;
@@ -59,6 +64,21 @@ export const MESSAGES = 'messages';
 export const SWIPES = 'swipes';
 
 export const swipeId = (swiperId: string, targetId: string) => `${swiperId}:${targetId}`;
+
+/** Digits of a message's number in its key: the keys of a match sort as the numbers do. */
+const SEQ_DIGITS = 10;
+/** The largest number a key can hold. */
+export const MAX_MESSAGE_SEQ = 10 ** SEQ_DIGITS - 1;
+
+/**
+ * A message's document id: its match, then its number in the conversation. The conversation is read
+ * by match and number only, so the id index serves it, and the store keeps no second index of
+ * messages (made at every rebuild's end, and updated by every message sent:
+ * docs/messages-keyed-by-match.md). A match id holds no `:` (a UUID), so no match's range holds
+ * another's.
+ */
+export const messageKey = (matchId: string, seq: number) =>
+  `${matchId}:${String(seq).padStart(SEQ_DIGITS, '0')}`;
 
 /**
  * A match with some fields changed, built field by field: a conversation changes its match once per
@@ -85,22 +105,12 @@ type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId:
 /** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
 export const matchingProjection: Projection = {
   name: 'matching',
-  version: 1,
+  // 2: messages keyed by match and number (messageKey), without the index by match.
+  version: 2,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
-    {
-      name: MESSAGES,
-      indexes: [
-        {
-          name: 'by_match_seq',
-          fields: [
-            ['matchId', 1],
-            ['seq', -1],
-          ],
-        },
-      ],
-    },
+    { name: MESSAGES },
     {
       name: SWIPES,
       indexes: [
@@ -160,8 +170,8 @@ export const matchingProjection: Projection = {
       case 'MessageSent': {
         const { matchId, messageId, senderId, content, seq } = event.data;
         ctx.put<MessageDoc>(MESSAGES, {
-          _id: messageId,
-          matchId,
+          _id: messageKey(matchId, seq),
+          messageId,
           senderId,
           content,
           seq,

@@ -1,0 +1,206 @@
+import type { Projection } from '@companion/read-store';
+import { projectionHarness } from '../../read-store/src/testing/projection-harness';
+import { ConversationPage, readConversation } from '../src/application/conversation';
+import { messageView } from '../src/application/matching.queries';
+import {
+  MatchDoc,
+  MATCHES,
+  messageKey,
+  MESSAGES,
+  MessageDoc,
+  matchingProjection,
+} from '../src/projections/matching.projection';
+
+/**
+ * Version 1 of the matching projection, as it wrote messages: under their own id, with an index by
+ * match and number. Its generation serves while version 2 is rebuilt beside it.
+ */
+const versionOne: Projection = {
+  ...matchingProjection,
+  version: 1,
+  collections: matchingProjection.collections.map((c) =>
+    c.name === MESSAGES
+      ? {
+          name: MESSAGES,
+          indexes: [
+            {
+              name: 'by_match_seq',
+              fields: [
+                ['matchId', 1],
+                ['seq', -1],
+              ],
+            },
+          ],
+        }
+      : c,
+  ),
+  apply: (event, ctx) =>
+    matchingProjection.apply(event, {
+      ...ctx,
+      put: (collection, doc) => {
+        if (collection !== MESSAGES) return ctx.put(collection, doc);
+        const { _id, messageId, ...message } = doc as unknown as MessageDoc;
+        ctx.put(MESSAGES, { ...message, _id: messageId, matchId: _id.split(':')[0] });
+      },
+    }),
+};
+
+const MESSAGE_COUNT = 12; // past 9: the keys must sort by the number's value, not its first digit
+
+/**
+ * Match `m` with `messages` messages (another match's between them), the first `byVersionOne` of
+ * them written by version 1: the generation that serves during the rebuild gets its new messages
+ * from the live loop, which runs version 2.
+ */
+async function conversation({ messages = MESSAGE_COUNT, byVersionOne = 0 } = {}) {
+  const base = byVersionOne > 0 ? versionOne : matchingProjection;
+  let projection = base;
+  const store = projectionHarness(
+    { ...base, apply: (e, ctx) => projection.apply(e, ctx) },
+    'match-m',
+  );
+  await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
+  await store.apply('MatchCreated', { matchId: 'n', agentIds: ['a', 'c'] });
+  for (let seq = 1; seq <= messages; seq++) {
+    if (seq > byVersionOne) projection = matchingProjection;
+    const senderId = seq % 2 ? 'a' : 'b';
+    await store.apply('MessageSent', {
+      matchId: 'm',
+      messageId: `msg-${seq}`,
+      senderId,
+      content: `m${seq}`,
+      seq,
+    });
+    // Another match's messages between them: a page holds only its own match's.
+    await store.apply('MessageSent', {
+      matchId: 'n',
+      messageId: `other-${seq}`,
+      senderId: 'c',
+      content: 'elsewhere',
+      seq,
+    });
+  }
+  const match = (await store.doc(MATCHES, 'm')) as unknown as MatchDoc;
+  const find = jest.spyOn(store.readModels, 'find');
+  const read = async (page: ConversationPage) =>
+    (await readConversation(store.readModels, match, page)).map((m) => messageView(m, 'm'));
+  return { store, read, find };
+}
+
+const numbers = (views: Array<{ id: string }>) => views.map((v) => Number(v.id.slice(4)));
+
+describe('a conversation, read by match and number', () => {
+  it('keys each message by its match and zero-padded number, and keeps its own id', async () => {
+    const { store } = await conversation({ messages: 3 });
+    expect(await store.doc(MESSAGES, messageKey('m', 3))).toEqual({
+      _id: 'm:0000000003',
+      messageId: 'msg-3',
+      senderId: 'a',
+      content: 'm3',
+      seq: 3,
+      createdAt: '2026-11-21T12:00:00.000Z',
+      _pos: expect.any(Number),
+    });
+    expect(await store.doc(MESSAGES, 'msg-3')).toBeUndefined();
+  });
+
+  it('pages newest first by cursor, and oldest first, in one query each', async () => {
+    const { read, find } = await conversation();
+    expect(numbers(await read({ order: 'newest first', limit: 5 }))).toEqual([12, 11, 10, 9, 8]);
+    expect(numbers(await read({ before: 8, order: 'newest first', limit: 5 }))).toEqual([
+      7, 6, 5, 4, 3,
+    ]);
+    expect(numbers(await read({ before: 3, order: 'newest first', limit: 5 }))).toEqual([2, 1]);
+    expect(numbers(await read({ order: 'oldest first', limit: 3 }))).toEqual([1, 2, 3]);
+    expect(await read({ before: 1, order: 'newest first', limit: 5 })).toEqual([]);
+    expect(find).toHaveBeenCalledTimes(5);
+  });
+
+  it('reads a cursor past the largest key, or between numbers, as a bound on the number', async () => {
+    const { store, read } = await conversation();
+    for (const before of [1e10, 1e12, Number.MAX_VALUE])
+      expect(numbers(await read({ before, order: 'newest first', limit: 2 }))).toEqual([12, 11]);
+    // A key of ten digits that a longer bound's first digit would sort above.
+    const last = 9_000_000_000;
+    await store.apply('MessageSent', {
+      matchId: 'm',
+      messageId: `msg-${last}`,
+      senderId: 'a',
+      content: 'much later',
+      seq: last,
+    });
+    const match = (await store.doc(MATCHES, 'm')) as unknown as MatchDoc;
+    const page = await readConversation(store.readModels, match, {
+      before: 2e10,
+      order: 'newest first',
+      limit: 2,
+    });
+    expect(page.map((m) => m.seq)).toEqual([last, 12]);
+    expect(numbers(await read({ before: 3.5, order: 'newest first', limit: 5 }))).toEqual([
+      3, 2, 1,
+    ]);
+    for (const before of [0, -4, 0.5])
+      expect(await read({ before, order: 'newest first', limit: 5 })).toEqual([]);
+  });
+
+  it('reads in one query a message sent after the match was read', async () => {
+    const { store, read, find } = await conversation();
+    await store.apply('MessageSent', {
+      matchId: 'm',
+      messageId: 'msg-13',
+      senderId: 'b',
+      content: 'm13',
+      seq: 13,
+    });
+    expect(numbers(await read({ order: 'newest first', limit: 3 }))).toEqual([13, 12, 11]);
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a match without messages in one query', async () => {
+    const { read, find } = await conversation({ messages: 0 });
+    expect(await read({ order: 'newest first', limit: 5 })).toEqual([]);
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the same pages from version 1's documents, alone or with new ones written beside them", async () => {
+    const pages: ConversationPage[] = [
+      { order: 'newest first', limit: 5 },
+      { before: 8, order: 'newest first', limit: 5 },
+      { before: 3.5, order: 'newest first', limit: 5 },
+      { before: 1e12, order: 'newest first', limit: 2 },
+      { before: 1, order: 'newest first', limit: 5 },
+      { order: 'oldest first', limit: 3 },
+      { order: 'oldest first', limit: 20 },
+    ];
+    const now = await conversation();
+    for (const byVersionOne of [MESSAGE_COUNT, 8]) {
+      const before = await conversation({ byVersionOne });
+      expect(await before.store.doc(MESSAGES, 'msg-3')).toMatchObject({ seq: 3 });
+      for (const page of pages) {
+        const expected = await now.read(page);
+        expect(expected.length > 0 || page.before === 1).toBe(true);
+        expect({ byVersionOne, page, views: await before.read(page) }).toEqual({
+          byVersionOne,
+          page,
+          views: expected,
+        });
+      }
+    }
+    // Replayed by version 2 after a crash before version 1's checkpoint (MongoDB): both ways.
+    const replayed = await conversation({ byVersionOne: 8 });
+    await replayed.store.apply('MessageSent', {
+      matchId: 'm',
+      messageId: 'msg-8',
+      senderId: 'b',
+      content: 'm8',
+      seq: 8,
+    });
+    expect(await replayed.store.doc(MESSAGES, messageKey('m', 8))).toMatchObject({ seq: 8 });
+    expect(await replayed.read({ before: 10, order: 'newest first', limit: 3 })).toEqual(
+      await now.read({ before: 10, order: 'newest first', limit: 3 }),
+    );
+    expect(numbers(await now.read({ order: 'oldest first', limit: 20 }))).toEqual(
+      Array.from({ length: MESSAGE_COUNT }, (_, i) => i + 1),
+    );
+  });
+});
