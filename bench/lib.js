@@ -186,6 +186,17 @@ function runCli(args, dataDir, { checkout = ROOT, stdio } = {}) {
   return out ? out.toString() : '';
 }
 
+/**
+ * Drops the generations earlier rebuilds left on a data directory (bench/drop-leftovers.js, this
+ * checkout's build), so that the next timed rebuild does not drop them in the middle of its work.
+ * Returns what it dropped ('' when nothing).
+ */
+function dropLeftovers(dataDir) {
+  return execFileSync(process.execPath, [join(__dirname, 'drop-leftovers.js'), dataDir])
+    .toString()
+    .trim();
+}
+
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` in flight; throws on the first failure. */
 async function pool(n, concurrency, task, onProgress) {
   let next = 0;
@@ -230,6 +241,7 @@ module.exports = {
   ROOT,
   MAIN,
   commitOf,
+  dropLeftovers,
   median,
   nodeFlags,
   nodeFlagsUsed,

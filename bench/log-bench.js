@@ -2,12 +2,21 @@
 // 1. the first start catches the read models up with the events the log grew by (all projections
 //    at once); the caught-up copy is kept in bench/data/run-<name> and reused by later runs;
 // 2. a second start on caught-up read models: the start-up time;
-// 3. an inline rebuild of each named projection from position 0: the rebuild throughput.
+// 3. an inline rebuild of each named projection from position 0: the rebuild throughput, each after
+//    the generations the rebuilds before it left are dropped (untimed, bench/drop-leftovers.js).
 //   node bench/log-bench.js 10000-1000000 [projection …]     (default: every projection)
 const { cpSync, existsSync } = require('node:fs');
 const { cpus, loadavg, totalmem } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
+const {
+  ROOT,
+  commitOf,
+  dropLeftovers,
+  nodeFlagsUsed,
+  runCli,
+  startService,
+  writeResult,
+} = require('./lib');
 
 const name = process.argv[2] ?? '10000-1000000';
 
@@ -32,6 +41,8 @@ async function main() {
   console.log(`start-up on caught-up read models: ${starts.join(', ')} ms`);
   const rebuilds = [];
   for (const projection of projections) {
+    const dropped = dropLeftovers(work);
+    if (dropped) console.log(`dropped before the rebuild of ${projection}: ${dropped}`);
     const t0 = Date.now();
     const out = runCli(['rebuild', projection, '--inline', '--json'], work);
     const seconds = (Date.now() - t0) / 1000;

@@ -3,11 +3,12 @@
 //   node bench/rebuild-compare.js <before checkout> <after checkout> [rounds] [projection …]
 // A checkout is a directory holding a built dist/ (bench/startup-compare.js says how to make one).
 // The data set is the caught-up copy bench/log-bench.js keeps (bench/data/run-10000-1000000, or
-// BENCH_DATA=<name under bench/data>). One rebuild at a time; rounds alternate which build goes
-// first. This machine moves by a fifth between minutes: read the medians of several rounds.
+// BENCH_DATA=<name under bench/data>). One rebuild at a time, each after the generations the
+// rebuilds before it left are dropped (untimed, bench/drop-leftovers.js); rounds alternate which
+// build goes first. This machine moves by a fifth between minutes: read the medians of several rounds.
 const { loadavg } = require('node:os');
 const { join, resolve } = require('node:path');
-const { ROOT, median, runCli, writeComparison } = require('./lib');
+const { ROOT, dropLeftovers, median, runCli, writeComparison } = require('./lib');
 
 const [before, after] = process.argv.slice(2, 4).map((dir) => dir && resolve(dir));
 const rounds = Number(process.argv[4] ?? 4);
@@ -21,6 +22,7 @@ if (!before || !after) {
 }
 
 function rebuild(checkout, projection) {
+  dropLeftovers(data);
   const t0 = process.hrtime.bigint();
   const out = runCli(['rebuild', projection, '--inline', '--json'], data, { checkout });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;

@@ -35,7 +35,7 @@ export class GenerationRetirement {
     void this.cancel(projection.name, generation);
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      const drop = this.drop(projection, generation)
+      const drop = dropGeneration(this.store, projection, generation)
         .catch((error) =>
           this.onError(
             `could not drop generation ${generation} of ${projection.name}: ${error instanceof Error ? error.message : error}`,
@@ -67,28 +67,42 @@ export class GenerationRetirement {
    * switched to the live one moments ago).
    */
   async retireLeftovers(projection: Projection, live: number): Promise<void> {
-    const collections = new Set(await this.store.listCollections());
-    const generations = new Set<number>();
-    for (const name of collections)
-      for (const c of projection.collections) {
-        const m = name.startsWith(`${c.name}_g`)
-          ? /^(\d+)$/.exec(name.slice(c.name.length + 2))
-          : null;
-        if (m && Number(m[1]) !== live) generations.add(Number(m[1]));
-      }
-    for (const g of generations) this.retire(projection, g);
+    for (const g of leftoverGenerations(projection, await this.store.listCollections(), live))
+      this.retire(projection, g);
   }
 
   stop(): void {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
   }
+}
 
-  private async drop(projection: Projection, generation: number): Promise<void> {
-    for (const c of projection.collections)
-      await this.store.dropCollection(physicalName(c.name, generation));
-    await this.store.write([
-      { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, generation) },
-    ]);
-  }
+/** The generations of `projection` other than `live` among the store's `collections`. */
+export function leftoverGenerations(
+  projection: Projection,
+  collections: readonly string[],
+  live: number,
+): Set<number> {
+  const generations = new Set<number>();
+  for (const name of collections)
+    for (const c of projection.collections) {
+      const m = name.startsWith(`${c.name}_g`)
+        ? /^(\d+)$/.exec(name.slice(c.name.length + 2))
+        : null;
+      if (m && Number(m[1]) !== live) generations.add(Number(m[1]));
+    }
+  return generations;
+}
+
+/** Drops a generation's collections, then its checkpoint. */
+export async function dropGeneration(
+  store: ReadStore,
+  projection: Projection,
+  generation: number,
+): Promise<void> {
+  for (const c of projection.collections)
+    await store.dropCollection(physicalName(c.name, generation));
+  await store.write([
+    { collection: CHECKPOINTS, op: 'delete', id: checkpointId(projection.name, generation) },
+  ]);
 }
