@@ -56,6 +56,7 @@ async function main() {
       seconds,
       eventsPerSecond: Math.round(events / seconds),
       engineReported: rates.length ? rates[rates.length - 1] : null,
+      droppedBefore: dropped || null,
     };
     console.log(
       `rebuild ${projection}: ${seconds} s, ${r.eventsPerSecond} events/s (process start included; engine: ${r.engineReported})`,
