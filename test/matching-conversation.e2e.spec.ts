@@ -36,6 +36,9 @@ describe('Swipes, matches, conversation and chemistry (e2e over HTTP)', () => {
         content: 'Hi 👋',
         createdAt: expect.any(String),
       });
+      // The list shows the message as the POST answered it, its id included.
+      const list = await api.get(`/api/v1/matches/${matchId}/messages`, b.key);
+      expect(list.body.messages[0]).toEqual(res.body.message);
     });
 
     it.each<[string, unknown]>([

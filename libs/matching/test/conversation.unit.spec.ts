@@ -45,24 +45,30 @@ const versionOne: Projection = {
     }),
 };
 
-const MESSAGE_COUNT = 12; // past 9: the keys must sort by the number's value, not its first digit
+const MESSAGE_COUNT = 20; // past 9: the keys must sort by the number's value, not its first digit
 
 /**
- * Match `m` with `messages` messages (another match's between them), the first `byVersionOne` of
- * them written by version 1: the generation that serves during the rebuild gets its new messages
- * from the live loop, which runs version 2.
+ * Match `m` with `messages` messages (another match's between them), in a generation version
+ * `builtBy` of the projection built. `byVersionOne(seq)`: that message was written by version 1.
+ * While version 2 is rebuilt beside it, version 1's generation gets its new messages from the live
+ * loop, which runs version 2; an engine of each version may take turns at the lease.
  */
-async function conversation({ messages = MESSAGE_COUNT, byVersionOne = 0 } = {}) {
-  const base = byVersionOne > 0 ? versionOne : matchingProjection;
+async function conversation({
+  messages = MESSAGE_COUNT,
+  builtBy = 2,
+  byVersionOne = (seq: number) => builtBy === 1 && seq > 0,
+} = {}) {
+  const base = builtBy === 1 ? versionOne : matchingProjection;
   let projection = base;
   const store = projectionHarness(
     { ...base, apply: (e, ctx) => projection.apply(e, ctx) },
     'match-m',
   );
+  store.readModels.setGeneration('matching', 1, builtBy);
   await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
   await store.apply('MatchCreated', { matchId: 'n', agentIds: ['a', 'c'] });
   for (let seq = 1; seq <= messages; seq++) {
-    if (seq > byVersionOne) projection = matchingProjection;
+    projection = byVersionOne(seq) ? versionOne : matchingProjection;
     const senderId = seq % 2 ? 'a' : 'b';
     await store.apply('MessageSent', {
       matchId: 'm',
@@ -80,11 +86,12 @@ async function conversation({ messages = MESSAGE_COUNT, byVersionOne = 0 } = {})
       seq,
     });
   }
+  projection = matchingProjection;
   const match = (await store.doc(MATCHES, 'm')) as unknown as MatchDoc;
   const find = jest.spyOn(store.readModels, 'find');
-  const read = async (page: ConversationPage) =>
-    (await readConversation(store.readModels, match, page)).map((m) => messageView(m, 'm'));
-  return { store, read, find };
+  const read = async (page: ConversationPage, asRead = match) =>
+    (await readConversation(store.readModels, asRead, page)).map((m) => messageView(m, 'm'));
+  return { store, read, find, match };
 }
 
 const numbers = (views: Array<{ id: string }>) => views.map((v) => Number(v.id.slice(4)));
@@ -105,7 +112,7 @@ describe('a conversation, read by match and number', () => {
   });
 
   it('pages newest first by cursor, and oldest first, in one query each', async () => {
-    const { read, find } = await conversation();
+    const { read, find } = await conversation({ messages: 12 });
     expect(numbers(await read({ order: 'newest first', limit: 5 }))).toEqual([12, 11, 10, 9, 8]);
     expect(numbers(await read({ before: 8, order: 'newest first', limit: 5 }))).toEqual([
       7, 6, 5, 4, 3,
@@ -117,7 +124,7 @@ describe('a conversation, read by match and number', () => {
   });
 
   it('reads a cursor past the largest key, or between numbers, as a bound on the number', async () => {
-    const { store, read } = await conversation();
+    const { store, read } = await conversation({ messages: 12 });
     for (const before of [1e10, 1e12, Number.MAX_VALUE])
       expect(numbers(await read({ before, order: 'newest first', limit: 2 }))).toEqual([12, 11]);
     // A key of ten digits that a longer bound's first digit would sort above.
@@ -144,7 +151,7 @@ describe('a conversation, read by match and number', () => {
   });
 
   it('reads in one query a message sent after the match was read', async () => {
-    const { store, read, find } = await conversation();
+    const { store, read, find } = await conversation({ messages: 12 });
     await store.apply('MessageSent', {
       matchId: 'm',
       messageId: 'msg-13',
@@ -162,45 +169,68 @@ describe('a conversation, read by match and number', () => {
     expect(find).toHaveBeenCalledTimes(1);
   });
 
-  it("gives the same pages from version 1's documents, alone or with new ones written beside them", async () => {
+  it('reads a generation version 2 built in one query, whatever the match it was given says', async () => {
+    // The API's document cache can hand out a match whose write has not committed yet.
+    const { read, find, match } = await conversation();
+    const ahead = { ...match, messageCount: MESSAGE_COUNT + 3 };
+    expect(numbers(await read({ order: 'newest first', limit: 3 }, ahead))).toEqual([20, 19, 18]);
+    expect(numbers(await read({ before: 22, order: 'newest first', limit: 3 }, ahead))).toEqual([
+      20, 19, 18,
+    ]);
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives the same pages from version 1's generation, whatever mix of the two kinds it holds", async () => {
     const pages: ConversationPage[] = [
       { order: 'newest first', limit: 5 },
+      { before: 17, order: 'newest first', limit: 5 },
       { before: 8, order: 'newest first', limit: 5 },
       { before: 3.5, order: 'newest first', limit: 5 },
       { before: 1e12, order: 'newest first', limit: 2 },
       { before: 1, order: 'newest first', limit: 5 },
       { order: 'oldest first', limit: 3 },
-      { order: 'oldest first', limit: 20 },
+      { order: 'oldest first', limit: 30 },
     ];
     const now = await conversation();
-    for (const byVersionOne of [MESSAGE_COUNT, 8]) {
-      const before = await conversation({ byVersionOne });
+    const mixes: Record<string, (seq: number) => boolean> = {
+      'version 1 alone': () => true,
+      'version 2 after message 8': (seq) => seq <= 8,
+      'the lease back to version 1 for 13 to 15': (seq) => seq <= 8 || (seq >= 13 && seq <= 15),
+    };
+    for (const [mix, byVersionOne] of Object.entries(mixes)) {
+      const before = await conversation({ builtBy: 1, byVersionOne });
       expect(await before.store.doc(MESSAGES, 'msg-3')).toMatchObject({ seq: 3 });
       for (const page of pages) {
         const expected = await now.read(page);
         expect(expected.length > 0 || page.before === 1).toBe(true);
-        expect({ byVersionOne, page, views: await before.read(page) }).toEqual({
-          byVersionOne,
+        expect({ mix, page, views: await before.read(page) }).toEqual({
+          mix,
           page,
           views: expected,
         });
       }
     }
-    // Replayed by version 2 after a crash before version 1's checkpoint (MongoDB): both ways.
-    const replayed = await conversation({ byVersionOne: 8 });
-    await replayed.store.apply('MessageSent', {
+    expect(numbers(await now.read({ order: 'oldest first', limit: 30 }))).toEqual(
+      Array.from({ length: MESSAGE_COUNT }, (_, i) => i + 1),
+    );
+  });
+
+  it('shows once a message there both ways (applied by an engine of each version)', async () => {
+    const now = await conversation();
+    const both = await conversation({ builtBy: 1, byVersionOne: (seq) => seq <= 8 });
+    await both.store.apply('MessageSent', {
       matchId: 'm',
       messageId: 'msg-8',
       senderId: 'b',
       content: 'm8',
       seq: 8,
     });
-    expect(await replayed.store.doc(MESSAGES, messageKey('m', 8))).toMatchObject({ seq: 8 });
-    expect(await replayed.read({ before: 10, order: 'newest first', limit: 3 })).toEqual(
-      await now.read({ before: 10, order: 'newest first', limit: 3 }),
-    );
-    expect(numbers(await now.read({ order: 'oldest first', limit: 20 }))).toEqual(
-      Array.from({ length: MESSAGE_COUNT }, (_, i) => i + 1),
-    );
+    expect(await both.store.doc(MESSAGES, messageKey('m', 8))).toMatchObject({ seq: 8 });
+    expect(await both.store.doc(MESSAGES, 'msg-8')).toMatchObject({ seq: 8 });
+    for (const page of [
+      { before: 10, order: 'newest first', limit: 3 },
+      { order: 'oldest first', limit: 9 },
+    ] as const)
+      expect(await both.read(page)).toEqual(await now.read(page));
   });
 });

@@ -128,7 +128,7 @@ describe('a read model checkpoint where the engine runs', () => {
     ]);
     expect(await stored(2)).toBe(position);
     // A generation the loop does not feed (the switch not yet made here): the store's answer.
-    engine.readModels.setGeneration('tallies', 1);
+    engine.readModels.setGeneration('tallies', 1, 1);
     expect(await checkpointReads(() => engine.readModels.checkpoint('tallies'))).toEqual([
       first.position,
       1,

@@ -86,9 +86,9 @@ const filter: fc.Arbitrary<Filter> = fc.oneof(
 const sort: fc.Arbitrary<SortSpec> = fc
   .uniqueArray(fc.constantFrom(...sortable), { maxLength: 2 })
   .chain((fields) =>
-    fc.tuple(...fields.map(() => fc.constantFrom<1 | -1>(1, -1))).map((dirs) =>
+    fc.tuple(...[...fields, '_id'].map(() => fc.constantFrom<1 | -1>(1, -1))).map((dirs) =>
       // _id last: the order of ties is then defined on both sides.
-      [...fields.map((f, i) => [f, dirs[i]] as const), ['_id', 1] as const],
+      [...fields.map((f, i) => [f, dirs[i]] as const), ['_id', dirs[fields.length]] as const],
     ),
   );
 

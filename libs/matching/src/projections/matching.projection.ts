@@ -70,6 +70,9 @@ const SEQ_DIGITS = 10;
 /** The largest number a key can hold. */
 export const MAX_MESSAGE_SEQ = 10 ** SEQ_DIGITS - 1;
 
+/** The projection's version from which messages are keyed by `messageKey`, with no other index. */
+export const MESSAGES_KEYED_SINCE = 2;
+
 /**
  * A message's document id: its match, then its number in the conversation. The conversation is read
  * by match and number only, so the id index serves it, and the store keeps no second index of
@@ -105,8 +108,7 @@ type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId:
 /** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
 export const matchingProjection: Projection = {
   name: 'matching',
-  // 2: messages keyed by match and number (messageKey), without the index by match.
-  version: 2,
+  version: MESSAGES_KEYED_SINCE,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },

@@ -94,7 +94,10 @@ export function leftoverGenerations(
   return generations;
 }
 
-/** Drops a generation's collections, then its checkpoint. */
+/**
+ * Drops a generation's collections, then its checkpoint: a drop cut short leaves collections,
+ * which the next start finds (`leftoverGenerations` looks for collections) and drops again.
+ */
 export async function dropGeneration(
   store: ReadStore,
   projection: Projection,

@@ -116,7 +116,7 @@ export class ProjectionEngine {
       const { generation, version, checkpoint } = await this.catalog.enter(projection);
       await this.catalog.ensureCollections(projection, generation);
       this.live.add({ projection, generation, version, checkpoint });
-      this.readModels.setGeneration(projection.name, generation);
+      this.readModels.setGeneration(projection.name, generation, version);
       await this.retirement.retireLeftovers(projection, generation);
     }
     this.readModels.followCommitted((projection, generation) =>

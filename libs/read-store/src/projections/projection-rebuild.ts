@@ -143,7 +143,7 @@ export class ProjectionRebuilds {
     live.checkpoint = Math.max(build.checkpoint, 0);
     delete live.error;
     await this.catalog.activate(projection.name, build.generation, build.version, live.checkpoint);
-    this.readModels.setGeneration(projection.name, build.generation);
+    this.readModels.setGeneration(projection.name, build.generation, build.version);
     // Instances that poll the catalog still read the old generation until their next poll.
     if (old !== build.generation) this.retirement.retire(projection, old);
     this.options.log(

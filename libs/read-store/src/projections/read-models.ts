@@ -23,6 +23,8 @@ export type CommittedCheckpoints = (projection: string, generation: number) => n
 export class ReadModels {
   private readonly owner = new Map<string, string>();
   private readonly generation = new Map<string, number>();
+  /** The code version that built each projection's live generation, where known. */
+  private readonly builtBy = new Map<string, number>();
   private committed: CommittedCheckpoints | null = null;
 
   constructor(
@@ -32,8 +34,19 @@ export class ReadModels {
     for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
   }
 
-  setGeneration(projection: string, generation: number): void {
+  /** `version`: the projection's code version that built that generation (the catalog's). */
+  setGeneration(projection: string, generation: number, version: number): void {
     this.generation.set(projection, generation);
+    this.builtBy.set(projection, version);
+  }
+
+  /**
+   * The code version of the projection owning `collection` that built the generation read now, or
+   * undefined before the engine or the catalog said. A query reads documents a newer version
+   * shapes differently by it, while that version is rebuilt beside the generation that serves.
+   */
+  version(collection: string): number | undefined {
+    return this.builtBy.get(this.ownerOf(collection));
   }
 
   /**
@@ -51,7 +64,7 @@ export class ReadModels {
   /** Reloads the live generations from the catalog (for processes that do not run the engine). */
   async refresh(): Promise<void> {
     for (const entry of await this.store.find<CatalogEntry>(CATALOG))
-      this.setGeneration(entry._id, entry.activeGeneration);
+      this.setGeneration(entry._id, entry.activeGeneration, entry.version);
   }
 
   physical(collection: string): string {
