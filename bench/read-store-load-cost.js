@@ -24,6 +24,11 @@ const { writeDocuments } = require(
   join(CHECKOUT, 'dist/libs/read-store/src/embedded/write-documents'),
 );
 
+// This checkout's key (a BENCH_CHECKOUT from before matching's version 2 has none).
+const { messageKey } = require(
+  join(ROOT, 'dist/libs/matching/src/projections/matching.projection'),
+);
+
 const [rounds = '2', set = 'run-10000-1000000'] = process.argv.slice(2);
 const BATCH = 50_000;
 const PRAGMAS = [
@@ -56,7 +61,7 @@ function messageRow([id, json]) {
   const matchId = stored.matchId ?? id.slice(0, id.lastIndexOf(':'));
   const rest = { senderId, content, seq, createdAt, _pos };
   const doc = KEYED
-    ? { _id: `${matchId}:${String(seq).padStart(10, '0')}`, messageId, ...rest }
+    ? { _id: messageKey(matchId, seq), messageId, ...rest }
     : { _id: messageId, matchId, ...rest };
   return [doc._id, JSON.stringify(doc)];
 }
