@@ -1,4 +1,4 @@
-import type { Projection } from '@companion/read-store';
+import { Projection, ReadModels } from '@companion/read-store';
 import { projectionHarness } from '../../read-store/src/testing/projection-harness';
 import { ConversationPage, readConversation } from '../src/application/conversation';
 import { messageView } from '../src/application/matching.queries';
@@ -213,6 +213,22 @@ describe('a conversation, read by match and number', () => {
     expect(numbers(await now.read({ order: 'oldest first', limit: 30 }))).toEqual(
       Array.from({ length: MESSAGE_COUNT }, (_, i) => i + 1),
     );
+  });
+
+  it('reads both ways from the generation it chose, though the switch comes during a query', async () => {
+    const now = await conversation();
+    const upgrading = await conversation({ builtBy: 1, byVersionOne: (seq) => seq <= 8 });
+    const find = ReadModels.prototype.find.bind(upgrading.store.readModels);
+    upgrading.find.mockImplementation((collection, filter, options) =>
+      find(collection, filter, options).then((docs) => {
+        // The rebuild's switch (generation 2 is not even there): later queries would read it.
+        upgrading.store.readModels.setGeneration('matching', 2, 2);
+        return docs;
+      }),
+    );
+    const page = { order: 'newest first', limit: 15 } as const;
+    expect(await upgrading.read(page)).toEqual(await now.read(page));
+    expect(upgrading.find).toHaveBeenCalledTimes(2);
   });
 
   it('shows once a message there both ways (applied by an engine of each version)', async () => {

@@ -243,19 +243,12 @@ describe('ProjectionEngine', () => {
     const r = await count('counter-a', 'one');
     await engine.waitFor(r.position, 2000);
     await engine.stop();
-    // The query side knows which version built what it reads (a query may read both shapes).
-    const reader = new ReadModels(store, [tallies(2)]);
-    await reader.refresh();
-    expect(reader.version('tallies')).toBe(1);
     const started = await startEngine([tallies(2)]);
     // The status shows version 2 from the switch on; the query side follows once it is recorded.
     await until(
       async () => (await started.readModels.get<Tally>('tallies', 'counter-a'))?.count === 10,
     );
     expect((await started.status())[0]).toMatchObject({ version: 2, generation: 2 });
-    expect(started.readModels.version('tallies')).toBe(2);
-    await reader.refresh();
-    expect(reader.version('tallies')).toBe(2);
   });
 
   it('applies two updates of one document by the same event (not mistaken for a replay)', async () => {

@@ -25,7 +25,10 @@ export async function readConversation(
   page: ConversationPage,
 ): Promise<MessageDoc[]> {
   const { before, order, limit } = page;
-  const keyed = await readModels.find<MessageDoc>(
+  // Read before either query is made, and both made in the same turn: each query takes the
+  // generation served when it is made, so both read the generation this version built.
+  const keyedOnly = (readModels.version(MESSAGES) ?? MESSAGES_KEYED_SINCE) >= MESSAGES_KEYED_SINCE;
+  const keyed = readModels.find<MessageDoc>(
     MESSAGES,
     {
       _id: {
@@ -40,8 +43,12 @@ export async function readConversation(
     },
     { sort: [['_id', order === 'newest first' ? -1 : 1]], limit },
   );
-  if ((readModels.version(MESSAGES) ?? MESSAGES_KEYED_SINCE) >= MESSAGES_KEYED_SINCE) return keyed;
-  return withVersionOne(keyed, await versionOneMessages(readModels, match, page), page);
+  if (keyedOnly) return keyed;
+  const [keyedDocs, versionOne] = await Promise.all([
+    keyed,
+    versionOneMessages(readModels, match, page),
+  ]);
+  return withVersionOne(keyedDocs, versionOne, page);
 }
 
 /**

@@ -70,7 +70,11 @@ const SEQ_DIGITS = 10;
 /** The largest number a key can hold. */
 export const MAX_MESSAGE_SEQ = 10 ** SEQ_DIGITS - 1;
 
-/** The projection's version from which messages are keyed by `messageKey`, with no other index. */
+/**
+ * The first version of the projection that keys messages by `messageKey`, with no other index: a
+ * generation an older version built is read both ways (conversation.ts). A later version changes
+ * the projection's `version`, not this.
+ */
 export const MESSAGES_KEYED_SINCE = 2;
 
 /**
@@ -108,7 +112,8 @@ type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId:
 /** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
 export const matchingProjection: Projection = {
   name: 'matching',
-  version: MESSAGES_KEYED_SINCE,
+  // 2: messages keyed by match and number (messageKey), without the index by match.
+  version: 2,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
