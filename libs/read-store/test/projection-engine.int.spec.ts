@@ -244,7 +244,7 @@ describe('ProjectionEngine', () => {
     await engine.waitFor(r.position, 2000);
     await engine.stop();
     const started = await startEngine([tallies(2)]);
-    // The status shows version 2 from the switch on; the query side follows once it is recorded.
+    // The status shows version 2 from the switch on (the query side's: read-models-version spec).
     await until(
       async () => (await started.readModels.get<Tally>('tallies', 'counter-a'))?.count === 10,
     );
