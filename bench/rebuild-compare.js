@@ -22,7 +22,7 @@ if (!before || !after) {
 }
 
 function rebuild(checkout, projection) {
-  dropLeftovers(data);
+  const dropped = dropLeftovers(data);
   const t0 = process.hrtime.bigint();
   const out = runCli(['rebuild', projection, '--inline', '--json'], data, { checkout });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -32,7 +32,11 @@ function rebuild(checkout, projection) {
     .map((l) => JSON.parse(l))
     .filter((l) => l.eventsPerSecond)
     .map((l) => l.eventsPerSecond);
-  return { seconds: Math.round(seconds * 100) / 100, engine: rates.at(-1) ?? null };
+  return {
+    seconds: Math.round(seconds * 100) / 100,
+    engine: rates.at(-1) ?? null,
+    droppedBefore: dropped || null,
+  };
 }
 
 function main() {
