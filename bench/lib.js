@@ -3,6 +3,7 @@
 const { execFileSync, spawn } = require('node:child_process');
 const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { createServer } = require('node:net');
+const { createInterface } = require('node:readline');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
@@ -120,8 +121,11 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
   }
 }
 
-/** Starts a build of the service (this checkout's by default) on a data directory; resolves when healthy. */
-async function startService(dataDir, env = {}, main = MAIN) {
+/**
+ * Starts a build of the service (this checkout's by default) on a data directory; resolves when
+ * healthy. `onLine`: called with each line of its standard output (its log), which is else dropped.
+ */
+async function startService(dataDir, env = {}, main = MAIN, onLine = null) {
   const port = await freePort();
   const started = process.hrtime.bigint();
   const child = spawn(
@@ -144,9 +148,10 @@ async function startService(dataDir, env = {}, main = MAIN) {
         LOG_FORMAT: 'json',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', onLine ? 'pipe' : 'ignore', 'inherit'],
     },
   );
+  if (onLine) createInterface({ input: child.stdout }).on('line', onLine);
   const baseUrl = `http://127.0.0.1:${port}`;
   const health = await waitHealthy(baseUrl, child);
   const startupMs = Number(process.hrtime.bigint() - started) / 1e6;

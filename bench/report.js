@@ -57,6 +57,9 @@ function serviceRun(r, file) {
       `data set \`${r.dataSet.name}\` (${n(r.dataSet.events)} events); ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}; ` +
       `${r.load.tool}, ${r.load.connections} connections, ${r.load.seconds} s per scenario after its cold pass` +
+      (r.discoverWarmupS
+        ? `, the discover scenarios ${r.discoverWarmupS} s after a first discover`
+        : '') +
       flags(r) +
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { RankingWorkers } from '../src/application/ranking-workers';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
 import { LocalEmbedder, toVector } from '../src/domain/compatibility';
@@ -90,5 +91,50 @@ describe('ranking workers with the similarity index', () => {
     const twins = await workers.rank(m, q);
     expect(ids(twins.ranked)).toEqual(expect.arrayContaining(['twin-1', 'twin-2']));
     for (const r of twins.ranked) expect(m.ids[r.row]).toBe(r.id);
+  });
+
+  it('leaves the index thread to its build while the pool has another thread for the exact scans', async () => {
+    const pool = new RankingWorkers(2, 1000);
+    const post = jest.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const m = population();
+      // Twelve new callers in one turn: all sent before the pool can hear that the index is built.
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, c) => pool.rank(m, query(m, c * 7))),
+      );
+      for (const [c, a] of answers.entries())
+        expect(ids(a.ranked)).toEqual(ids(rankTop(m, query(m, c * 7)).ranked));
+      const sent = post.mock.calls.map(([message], i) => ({
+        to: post.mock.contexts[i],
+        message: message as { kind: string; indexFrom?: number | null },
+      }));
+      const builder = sent.find(
+        (s) => s.message.kind === 'rows' && s.message.indexFrom === 1000,
+      )!.to;
+      const ranks = sent.filter((s) => s.message.kind === 'rank');
+      expect(ranks).toHaveLength(12);
+      // The first query starts the index's thread and another one; none is sent to the first.
+      expect(ranks.map((s) => s.to === builder)).toEqual(new Array(12).fill(false));
+    } finally {
+      post.mockRestore();
+      await pool.close();
+    }
+  });
+  it('with one thread, answers callers who come while it builds the index, exactly, and builds it', async () => {
+    const pool = new RankingWorkers(1, 1000);
+    try {
+      const m = population();
+      const asked = Array.from({ length: 6 }, (_, c) => query(m, c * 11));
+      // Sent in one turn: the thread has begun the build when they reach it, and takes them in
+      // turns with its slices (build-turns.ts), each a few milliseconds of exact scan.
+      const answers = await Promise.all(asked.map((q) => pool.rank(m, q)));
+      for (const [c, a] of answers.entries())
+        expect(ids(a.ranked)).toEqual(ids(rankTop(m, asked[c]).ranked));
+      for (let waited = 0; !pool.indexed && waited < 60_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool.indexed).toBe(true);
+    } finally {
+      await pool.close();
+    }
   });
 });

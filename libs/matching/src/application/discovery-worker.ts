@@ -2,6 +2,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { Block, CandidateMatrix, MatrixRows } from '../domain/candidate-matrix';
 import { Ranked } from '../domain/discovery-order';
 import { rankTop } from '../domain/discovery-ranking';
+import { BuildTurns } from './build-turns';
 import { SimilarityIndex } from './similarity-index';
 
 /**
@@ -9,9 +10,10 @@ import { SimilarityIndex } from './similarity-index';
  * candidate matrix, kept up to date by the rows the main thread sends, and the same exact ranking
  * (`rankTop`) run on it, so a new caller's scan of every candidate runs beside the event loop.
  * The thread told to (`indexFrom`, one per pool) also keeps the HNSW index of that copy once it has
- * that many candidates (similarity-index.ts): built here in slices of BUILD_SLICE_MS, between which
- * queries are answered by the exact scan, then used for every query while the population stays
- * at or above the threshold.
+ * that many candidates (similarity-index.ts): built here in slices of BUILD_SLICE_MS that take
+ * turns with the queries arriving meanwhile (build-turns.ts), which the exact scan answers until
+ * the index is built; then used for every query while the population stays at or above the
+ * threshold.
  */
 export type ToWorker =
   | {
@@ -52,6 +54,8 @@ export interface WireQuery {
 
 /** How long one slice of the index build holds this thread before queries waiting are answered. */
 const BUILD_SLICE_MS = 20;
+/** How long the queries waiting are answered between two slices (at least one): build-turns.ts. */
+const QUERIES_MS = 10;
 
 let matrix: CandidateMatrix | null = null;
 /** The main thread's row of each of this copy's rows: answers name the main thread's rows. */
@@ -62,9 +66,24 @@ let indexFrom: number | null = null;
 let scheduled = false;
 let announced = false;
 let buildStarted = 0;
+type Rank = Extract<ToWorker, { kind: 'rank' }>;
+/** The queries and the index's first build, in turns while the exact scan answers (build-turns.ts). */
+const turns = new BuildTurns<Rank>(QUERIES_MS, () => performance.now(), {
+  building: () => index?.building === true,
+  ready: () => index?.ready === true,
+  buildSlice: () => {
+    if (index!.build(BUILD_SLICE_MS)) announce(true);
+  },
+  answer,
+});
 
 function receive(m: ToWorker): void {
   if (m.kind === 'rows') return follow(m);
+  if (turns.offer(m)) schedule();
+}
+
+/** Answers with the copy as it is now: the answer names that version, which the caller patches from. */
+function answer(m: Rank): void {
   const q = m.query;
   const query = { ...q, swiped: new Set(q.swiped), likedBy: new Set(q.likedBy) };
   const useIndex = index?.ready && indexFrom !== null && matrix!.size >= indexFrom;
@@ -72,13 +91,14 @@ function receive(m: ToWorker): void {
     (useIndex ? index!.rank(query) : null) ??
     (matrix ? rankTop(matrix, query) : { ranked: [], eligible: 0 });
   for (const r of ranked) r.row = origin[r.row];
-  const answer: FromWorker = { kind: 'ranked', id: m.id, ranked, eligible, version };
-  parentPort!.postMessage(answer);
+  const message: FromWorker = { kind: 'ranked', id: m.id, ranked, eligible, version };
+  parentPort!.postMessage(message);
 }
 
 function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
   indexFrom = m.indexFrom;
   if (m.whole || !matrix) {
+    turns.flush();
     matrix = new CandidateMatrix(m.dims, m.blocks, Math.max(1024, m.rows.ids.length));
     index = null;
     announce(false);
@@ -105,15 +125,13 @@ function remember(here: Int32Array, there: Int32Array): void {
   for (let i = 0; i < here.length; i++) origin[here[i]] = there[i];
 }
 
-/** One slice of the build after the messages already waiting, until it is done. */
+/** The next turn of the build and the queries waiting (build-turns.ts), after the messages already here. */
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
   setImmediate(() => {
     scheduled = false;
-    if (!index) return;
-    if (!index.build(BUILD_SLICE_MS)) return schedule();
-    announce(true);
+    if (turns.turn()) schedule();
   });
 }
 

@@ -27,7 +27,8 @@ interface Thread {
  * From `indexFrom` candidates the first thread also keeps an HNSW index of its copy (similarity-
  * index.ts, docs/discovery-index.md), built there in slices: it is sent every change even when
  * another thread ranks, and once it says the index is ready every new caller is ranked by it.
- * Until then callers get the exact scan, on any thread, as below the threshold.
+ * Until then callers get the exact scan, on the other threads when the pool may have any (the
+ * build then has its thread to itself), as below the threshold.
  */
 export class RankingWorkers {
   private readonly threads: Thread[] = [];
@@ -67,9 +68,11 @@ export class RankingWorkers {
   ): Promise<{ ranked: Ranked[]; eligible: number; version: number }> {
     if (this.failure) throw this.failure;
     const indexed = m.size >= this.indexFrom;
-    const thread = indexed && this.indexReady ? this.threads[0] : this.pick();
     // The index's thread follows every change, so it builds and stays current while others rank.
     if (indexed) this.send(this.threads[0] ?? this.pick(), m, q.nowMs);
+    // While it builds the index, the exact scans go to the other threads if the pool may have any:
+    // the build then has its thread to itself (build-turns.ts shares it when it is the only one).
+    const thread = !indexed ? this.pick() : this.indexReady ? this.threads[0] : this.pick(true);
     this.send(thread, m, q.nowMs);
     const id = this.nextId++;
     thread.pending++;
@@ -129,10 +132,14 @@ export class RankingWorkers {
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
 
-  /** The thread with the fewest queries in flight; threads start as they are first needed. */
-  private pick(): Thread {
+  /**
+   * The thread with the fewest queries in flight; threads start as they are first needed. With
+   * `spareFirst`, not the first thread (the index's), unless the pool can have no other.
+   */
+  private pick(spareFirst = false): Thread {
+    const from = spareFirst && this.size > 1 ? 1 : 0;
     let best: Thread | undefined;
-    for (const t of this.threads) if (!best || t.pending < best.pending) best = t;
+    for (const t of this.threads.slice(from)) if (!best || t.pending < best.pending) best = t;
     if (best && (best.pending === 0 || this.threads.length >= this.size)) return best;
     const thread: Thread = { worker: this.start(), matrix: null, version: -1, pending: 0 };
     this.threads.push(thread);
