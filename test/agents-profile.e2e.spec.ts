@@ -201,6 +201,8 @@ describe('Agents (e2e over HTTP)', () => {
         version: '1.4.1',
         eventStore: { status: 'up', kind: 'sqlite' },
         readStore: { status: 'up', kind: 'sqlite' },
+        // Far below the threshold, no index is built: new callers get the exact scan.
+        discovery: { similarityIndex: { state: 'waiting', threshold: 50_000, candidates: null } },
       });
       expect(res.body.projections).toEqual(
         expect.arrayContaining([

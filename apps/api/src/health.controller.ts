@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/comm
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, EventStore } from '@companion/event-store';
+import { CandidateIndex, RankingWorkers } from '@companion/matching';
 import { ApiOp, AppConfig, CONFIG, PROJECTIONS, ProcessHealth } from '@companion/platform';
 import {
   Projection,
@@ -24,6 +25,8 @@ export class HealthController {
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(PROJECTIONS) private readonly projectionList: readonly Projection[],
     private readonly processHealth: ProcessHealth,
+    private readonly rankingWorkers: RankingWorkers,
+    private readonly candidates: CandidateIndex,
     @Optional() private readonly engine?: ProjectionEngine,
   ) {}
 
@@ -55,6 +58,7 @@ export class HealthController {
       eventStore,
       readStore,
       projections,
+      discovery: { similarityIndex: this.rankingWorkers.indexState(this.candidates.size) },
       ...(failures.length ? { failures } : {}),
     };
   }

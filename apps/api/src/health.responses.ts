@@ -46,12 +46,39 @@ export class FatalFailureView {
   restart!: boolean;
 }
 
+export class SimilarityIndexHealth {
+  @ApiProperty({
+    enum: ['off', 'waiting', 'building', 'ready'],
+    description:
+      'off: this instance keeps no index (DISCOVERY_WORKERS=0, or a ranking worker failed); waiting: the population is below the threshold, or no new caller has asked since it reached it; building: new callers get the exact scan meanwhile; ready: new callers are ranked by it. Each instance keeps its own (docs/discovery-index.md)',
+  })
+  state!: string;
+  @ApiProperty({
+    ...COUNT,
+    nullable: true,
+    description: 'the population from which the index is used; null when off',
+  })
+  threshold!: number | null;
+  @ApiProperty({
+    ...COUNT,
+    nullable: true,
+    description: 'candidates when the build began, then when it was done; null while waiting',
+  })
+  candidates!: number | null;
+}
+
+export class DiscoveryHealth {
+  @ApiProperty({ type: SimilarityIndexHealth }) similarityIndex!: SimilarityIndexHealth;
+}
+
 export class Health {
   @ApiProperty({ enum: ['ok', 'degraded'] }) status!: string;
   @ApiProperty({ example: '1.4.1' }) version!: string;
   @ApiProperty({ type: EventStoreHealth }) eventStore!: EventStoreHealth;
   @ApiProperty({ type: ReadStoreHealth }) readStore!: ReadStoreHealth;
   @ApiProperty({ type: [ProjectionHealth] }) projections!: ProjectionHealth[];
+  @ApiProperty({ type: DiscoveryHealth, description: "this instance's discovery" })
+  discovery!: DiscoveryHealth;
   @ApiPropertyOptional({
     type: [FatalFailureView],
     description: 'loops of this process that ended for good',

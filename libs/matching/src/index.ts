@@ -7,6 +7,8 @@ export * from './application/match-access';
 export * from './application/conversation';
 export * from './application/matching.queries';
 export * from './application/candidate-index';
+export { RankingWorkers } from './application/ranking-workers';
+export type { SimilarityIndexState } from './application/ranking-workers';
 export * from './matching.module';
 export * from './infrastructure/http-embedder';
 export { matchStream, pairStream, storyIdOf } from './application/matching-streams';

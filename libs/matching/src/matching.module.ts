@@ -71,6 +71,7 @@ import { GetMessagesHandler } from './queries/messages/messages.handler';
     GetLeaderboardHandler,
     GetBlockListHandler,
   ],
-  exports: [MatchAccess, MatchingQueries, CandidateIndex],
+  // RankingWorkers: GET /api/health shows where the similarity index stands.
+  exports: [MatchAccess, MatchingQueries, CandidateIndex, RankingWorkers],
 })
 export class MatchingModule {}

@@ -137,4 +137,37 @@ describe('ranking workers with the similarity index', () => {
       await pool.close();
     }
   });
+  it('says where the index stands: waiting, building, ready, and waiting again below the threshold', async () => {
+    const pool = new RankingWorkers(2, 1000);
+    try {
+      expect(pool.indexState(0)).toEqual({ state: 'waiting', threshold: 1000, candidates: null });
+      const m = population();
+      const seen = new Set<string>();
+      await pool.rank(m, query(m, 1));
+      // The index's thread says when its build begins and when it is done: what health shows.
+      for (let waited = 0; !pool.indexed && waited < 60_000; waited += 5) {
+        seen.add(pool.indexState(N).state);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(seen).toContain('building');
+      expect(pool.indexState(N)).toEqual({ state: 'ready', threshold: 1000, candidates: N });
+      // Fewer candidates than the threshold: the index answers no one.
+      expect(pool.indexState(999).state).toBe('waiting');
+      // A new matrix below the threshold (a rebuilt read model): the index is dropped, none built.
+      const small = new CandidateMatrix(112, BLOCKS);
+      for (let i = 0; i < 10; i++) small.upsert(id(i), m.vectorOf(id(i))!, NOW, null);
+      pool.rank(small, query(m, 1)).catch(() => undefined);
+      for (let waited = 0; pool.indexed && waited < 60_000; waited += 5)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(pool.indexState(10)).toEqual({ state: 'waiting', threshold: 1000, candidates: null });
+    } finally {
+      await pool.close();
+    }
+    expect(new RankingWorkers(0, 1000).indexState(N).state).toBe('off');
+    expect(new RankingWorkers(2).indexState(N)).toEqual({
+      state: 'off',
+      threshold: null,
+      candidates: null,
+    });
+  });
 });

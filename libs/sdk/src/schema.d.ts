@@ -590,6 +590,20 @@ export interface components {
             error?: string;
             rebuild?: components["schemas"]["ProjectionRebuild"];
         };
+        SimilarityIndexHealth: {
+            /**
+             * @description off: this instance keeps no index (DISCOVERY_WORKERS=0, or a ranking worker failed); waiting: the population is below the threshold, or no new caller has asked since it reached it; building: new callers get the exact scan meanwhile; ready: new callers are ranked by it. Each instance keeps its own (docs/discovery-index.md)
+             * @enum {string}
+             */
+            state: "off" | "waiting" | "building" | "ready";
+            /** @description the population from which the index is used; null when off */
+            threshold: number | null;
+            /** @description candidates when the build began, then when it was done; null while waiting */
+            candidates: number | null;
+        };
+        DiscoveryHealth: {
+            similarityIndex: components["schemas"]["SimilarityIndexHealth"];
+        };
         FatalFailureView: {
             component: string;
             reason: string;
@@ -604,6 +618,8 @@ export interface components {
             eventStore: components["schemas"]["EventStoreHealth"];
             readStore: components["schemas"]["ReadStoreHealth"];
             projections: components["schemas"]["ProjectionHealth"][];
+            /** @description this instance's discovery */
+            discovery: components["schemas"]["DiscoveryHealth"];
             /** @description loops of this process that ended for good */
             failures?: components["schemas"]["FatalFailureView"][];
         };

@@ -38,8 +38,11 @@ export type FromWorker =
       /** The main matrix's version the copy was at. */
       version: number;
     }
-  /** The similarity index became usable, or stopped being (a new matrix to build it for). */
-  | { kind: 'indexed'; ready: boolean; candidates: number; buildMs: number };
+  /**
+   * The similarity index began to be built, became usable, or stopped being (a new matrix to
+   * build it for): where it stands for /api/health, and for which callers it answers.
+   */
+  | { kind: 'indexed'; ready: boolean; building: boolean; candidates: number; buildMs: number };
 
 /** A `RankingQuery` as plain data (sets as arrays). */
 export interface WireQuery {
@@ -64,7 +67,8 @@ let version = -1;
 let index: SimilarityIndex | null = null;
 let indexFrom: number | null = null;
 let scheduled = false;
-let announced = false;
+/** What the main thread was last told of the index: `ready`, then `building`. */
+let announced: [boolean, boolean] = [false, false];
 let buildStarted = 0;
 type Rank = Extract<ToWorker, { kind: 'rank' }>;
 /** The queries and the index's first build, in turns while the exact scan answers (build-turns.ts). */
@@ -72,7 +76,7 @@ const turns = new BuildTurns<Rank>(QUERIES_MS, () => performance.now(), {
   building: () => index?.building === true,
   ready: () => index?.ready === true,
   buildSlice: () => {
-    if (index!.build(BUILD_SLICE_MS)) announce(true);
+    if (index!.build(BUILD_SLICE_MS)) announce(true, false);
   },
   answer,
 });
@@ -101,7 +105,7 @@ function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
     turns.flush();
     matrix = new CandidateMatrix(m.dims, m.blocks, Math.max(1024, m.rows.ids.length));
     index = null;
-    announce(false);
+    announce(false, false);
   }
   const here = index ? index.applyRows(m.rows, m.nowMs) : matrix.applyRows(m.rows);
   remember(here, m.rows.sourceRows);
@@ -109,6 +113,7 @@ function follow(m: Extract<ToWorker, { kind: 'rows' }>): void {
   if (!index && indexFrom !== null && matrix.size >= indexFrom) {
     index = new SimilarityIndex(matrix, m.nowMs);
     buildStarted = performance.now();
+    announce(false, true);
   }
   if (index?.building) schedule();
 }
@@ -135,12 +140,13 @@ function schedule(): void {
   });
 }
 
-function announce(ready: boolean): void {
-  if (announced === ready) return;
-  announced = ready;
+function announce(ready: boolean, building: boolean): void {
+  if (announced[0] === ready && announced[1] === building) return;
+  announced = [ready, building];
   const message: FromWorker = {
     kind: 'indexed',
     ready,
+    building,
     candidates: matrix?.size ?? 0,
     buildMs: Math.round(performance.now() - buildStarted),
   };

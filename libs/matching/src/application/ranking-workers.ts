@@ -8,6 +8,20 @@ import type { FromWorker, ToWorker } from './discovery-worker';
 
 type Ranking = Extract<FromWorker, { kind: 'ranked' }>;
 
+/** Where this process's similarity index stands (GET /api/health, docs/discovery-index.md). */
+export interface SimilarityIndexState {
+  /**
+   * `off`: no index in this process (no ranking worker, one failed, or no threshold set); `waiting`:
+   * the population is below the threshold, or no new caller has asked since it reached it;
+   * `building`: new callers get the exact scan meanwhile; `ready`: new callers are ranked by it.
+   */
+  state: 'off' | 'waiting' | 'building' | 'ready';
+  /** The population from which the index is used (DISCOVERY_INDEX_MIN_AGENTS); null when off. */
+  threshold: number | null;
+  /** Candidates when the index's build began, then when it was built; null while waiting. */
+  candidates: number | null;
+}
+
 interface Thread {
   worker: Worker;
   /** The matrix its copy follows, and the version it was last sent. */
@@ -40,6 +54,9 @@ export class RankingWorkers {
   private failure: Error | null = null;
   /** The first thread's similarity index answers queries. */
   private indexReady = false;
+  /** The first thread is building its index; candidates when it began, then when it was done. */
+  private indexBuilding = false;
+  private indexCandidates: number | null = null;
   private readonly logger = new Logger('Discovery');
 
   constructor(
@@ -55,6 +72,18 @@ export class RankingWorkers {
   /** True while the first thread's similarity index is built and answers new callers. */
   get indexed(): boolean {
     return this.indexReady;
+  }
+
+  /** `population`: the candidates now (CandidateIndex); below the threshold the index answers no one. */
+  indexState(population: number): SimilarityIndexState {
+    if (!this.usable || this.indexFrom === Infinity)
+      return { state: 'off', threshold: null, candidates: null };
+    const threshold = this.indexFrom;
+    if (this.indexReady && population >= threshold)
+      return { state: 'ready', threshold, candidates: this.indexCandidates };
+    if (this.indexBuilding)
+      return { state: 'building', threshold, candidates: this.indexCandidates };
+    return { state: 'waiting', threshold, candidates: null };
   }
 
   /** False once a thread has failed (or when the pool has no threads). */
@@ -151,6 +180,8 @@ export class RankingWorkers {
     worker.on('message', (a: FromWorker) => {
       if (a.kind === 'indexed') {
         this.indexReady = a.ready;
+        this.indexBuilding = a.building;
+        this.indexCandidates = a.ready || a.building ? a.candidates : null;
         if (a.ready)
           this.logger.log(
             `similarity index built: ${a.candidates} candidates in ${a.buildMs} ms; new callers are ranked by it`,
