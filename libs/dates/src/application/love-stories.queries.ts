@@ -46,13 +46,13 @@ export class LoveStoryQueries {
     const agents = await this.agents(story?.agentIds ?? []);
     if (!story || !story.agentIds.every((a) => agents.has(a)))
       throw notFound('love_story_not_found', 'no such love story');
-    const match = await this.readModels.get<MatchDoc>(MATCHES, story.matchId);
-    const opening = match
-      ? await readConversation(this.readModels, match, {
-          order: 'oldest first',
-          limit: EXCERPT_MESSAGES,
-        })
-      : [];
+    const [match, opening] = await Promise.all([
+      this.readModels.get<MatchDoc>(MATCHES, story.matchId),
+      readConversation(this.readModels, story.matchId, {
+        order: 'oldest first',
+        limit: EXCERPT_MESSAGES,
+      }),
+    ]);
     return {
       ...this.summary(story, agents),
       excerpt: opening.map((m) => messageView(m, story.matchId)),

@@ -1,6 +1,5 @@
 import type { ReadModels } from '@companion/read-store';
 import {
-  MatchDoc,
   MAX_MESSAGE_SEQ,
   messageKey,
   MESSAGES,
@@ -17,11 +16,12 @@ export interface ConversationPage {
 
 /**
  * A page of a match's messages, read as one range of their ids (`messageKey`): the id index serves
- * it on both stores.
+ * it on both stores. It needs the match's id only, not its document: nothing a match says (its
+ * count may be ahead of the messages, from the document cache) changes how the page is read.
  */
 export async function readConversation(
   readModels: ReadModels,
-  match: MatchDoc,
+  matchId: string,
   page: ConversationPage,
 ): Promise<MessageDoc[]> {
   const { before, order, limit } = page;
@@ -32,13 +32,13 @@ export async function readConversation(
     MESSAGES,
     {
       _id: {
-        $gt: `${match._id}:`,
+        $gt: `${matchId}:`,
         // Past the largest key, the bound is the range's own end: a longer number string would
         // sort by its first digit, not by its value.
         $lt:
           before === undefined || before > MAX_MESSAGE_SEQ
-            ? `${match._id};`
-            : messageKey(match._id, Math.max(0, Math.ceil(before))),
+            ? `${matchId};`
+            : messageKey(matchId, Math.max(0, Math.ceil(before))),
       },
     },
     { sort: [['_id', order === 'newest first' ? -1 : 1]], limit },
@@ -46,7 +46,7 @@ export async function readConversation(
   if (keyedOnly) return keyed;
   const [keyedDocs, versionOne] = await Promise.all([
     keyed,
-    versionOneMessages(readModels, match, page),
+    versionOneMessages(readModels, matchId, page),
   ]);
   return withVersionOne(keyedDocs, versionOne, page);
 }
@@ -60,12 +60,12 @@ export async function readConversation(
  */
 async function versionOneMessages(
   readModels: ReadModels,
-  match: MatchDoc,
+  matchId: string,
   { before, order, limit }: ConversationPage,
 ): Promise<MessageDoc[]> {
   const docs = await readModels.find<MessageDoc>(
     MESSAGES,
-    before === undefined ? { matchId: match._id } : { matchId: match._id, seq: { $lt: before } },
+    before === undefined ? { matchId } : { matchId, seq: { $lt: before } },
     { sort: [['seq', order === 'newest first' ? -1 : 1]], limit },
   );
   // A version 1 document's id is the message's.

@@ -85,9 +85,9 @@ export class MatchingQueries {
 
   /** Newest first; the cursor is the last message's number in the conversation. */
   async messages(matchId: string, agentId: string, options: { cursor?: string; limit: number }) {
-    const match = await this.access.forParticipant(matchId, agentId);
+    await this.access.forParticipant(matchId, agentId);
     const after = decodeCursor(options.cursor, { s: 'number' });
-    const docs = await readConversation(this.readModels, match, {
+    const docs = await readConversation(this.readModels, matchId, {
       before: after?.s,
       order: 'newest first',
       limit: options.limit + 1,
