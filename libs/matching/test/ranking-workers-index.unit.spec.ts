@@ -1,9 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { RankingWorkers } from '../src/application/ranking-workers';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
-import { LocalEmbedder, toVector } from '../src/domain/compatibility';
-import { RankingQuery } from '../src/domain/discovery-order';
 import { rankTop } from '../src/domain/discovery-ranking';
+import {
+  agentId,
+  BLOCKS,
+  newCaller,
+  NOW,
+  population as makePopulation,
+} from './support/ranking-population';
 
 /**
  * The pool with the index threshold lowered: new callers get the exact ranking until the first
@@ -11,41 +16,7 @@ import { rankTop } from '../src/domain/discovery-ranking';
  * follow the main thread's matrix (a removed agent is never shown).
  */
 const N = 3000;
-const DAY = 86_400_000;
-const NOW = Date.parse('2026-11-23T12:00:00Z');
-const BLOCKS = [
-  { end: 16, weight: 0.4 },
-  { end: 48, weight: 0.35 },
-  { end: 112, weight: 0.25 },
-];
-const WORDS = ['astronomy', 'poetry', 'chess', 'hiking', 'jazz', 'cooking', 'films', 'tea'];
-const id = (i: number) => `a${String(i).padStart(5, '0')}`;
-
-function population(): CandidateMatrix {
-  let state = 99;
-  const rnd = () => (state = (state * 16807) % 2147483647) / 2147483647;
-  const pick = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * 8)]);
-  const embedder = new LocalEmbedder();
-  const m = new CandidateMatrix(112, BLOCKS);
-  for (let i = 0; i < N; i++) {
-    const e = embedder.embedSync({
-      personalityTraits: { openness: rnd(), extraversion: rnd(), agreeableness: rnd() },
-      interests: pick(1 + Math.floor(rnd() * 4)),
-      bio: pick(10).join(' '),
-    });
-    m.upsert(id(i), toVector(e), NOW - Math.floor(rnd() * 30 * DAY), null);
-  }
-  return m;
-}
-
-const query = (m: CandidateMatrix, caller: number): RankingQuery => ({
-  callerId: id(caller),
-  callerVector: m.vectorOf(id(caller))!,
-  swiped: new Set([id((caller + 1) % N), id((caller + 2) % N)]),
-  likedBy: new Set([id((caller + 500) % N)]),
-  nowMs: NOW,
-  limit: 20,
-});
+const population = () => makePopulation(N);
 
 const ids = (xs: { id: string }[]) => xs.map((x) => x.id);
 
@@ -57,8 +28,8 @@ describe('ranking workers with the similarity index', () => {
   it('ranks exactly until the index is built, then by the index, following removals', async () => {
     const m = population();
     // The first answer comes while the index is still being built: the exact scan's.
-    const first = await workers.rank(m, query(m, 0));
-    expect(ids(first.ranked)).toEqual(ids(rankTop(m, query(m, 0)).ranked));
+    const first = await workers.rank(m, newCaller(m, 0));
+    expect(ids(first.ranked)).toEqual(ids(rankTop(m, newCaller(m, 0)).ranked));
     expect(workers.indexed).toBe(false);
     for (let waited = 0; !workers.indexed && waited < 60_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -66,7 +37,7 @@ describe('ranking workers with the similarity index', () => {
     let hits = 0;
     let asked = 0;
     for (let c = 1; c <= 200; c++) {
-      const q = query(m, (c * 131) % N);
+      const q = newCaller(m, (c * 131) % N);
       const top = await workers.rank(m, q);
       const truth = new Set(ids(rankTop(m, q).ranked));
       hits += top.ranked.filter((r) => truth.has(r.id)).length;
@@ -74,7 +45,7 @@ describe('ranking workers with the similarity index', () => {
     }
     expect(hits / asked).toBeGreaterThanOrEqual(0.98);
     // The index is in use now: a removed agent leaves the index's answers.
-    const q = query(m, 7);
+    const q = newCaller(m, 7);
     const before = await workers.rank(m, q);
     m.remove(before.ranked[1].id);
     const after = await workers.rank(m, q);
@@ -100,10 +71,10 @@ describe('ranking workers with the similarity index', () => {
       const m = population();
       // Twelve new callers in one turn: all sent before the pool can hear that the index is built.
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, c) => pool.rank(m, query(m, c * 7))),
+        Array.from({ length: 12 }, (_, c) => pool.rank(m, newCaller(m, c * 7))),
       );
       for (const [c, a] of answers.entries())
-        expect(ids(a.ranked)).toEqual(ids(rankTop(m, query(m, c * 7)).ranked));
+        expect(ids(a.ranked)).toEqual(ids(rankTop(m, newCaller(m, c * 7)).ranked));
       const sent = post.mock.calls.map(([message], i) => ({
         to: post.mock.contexts[i],
         message: message as { kind: string; indexFrom?: number | null },
@@ -124,7 +95,7 @@ describe('ranking workers with the similarity index', () => {
     const pool = new RankingWorkers(1, 1000);
     try {
       const m = population();
-      const asked = Array.from({ length: 6 }, (_, c) => query(m, c * 11));
+      const asked = Array.from({ length: 6 }, (_, c) => newCaller(m, c * 11));
       // Sent in one turn: the thread has begun the build when they reach it, and takes them in
       // turns with its slices (build-turns.ts), each a few milliseconds of exact scan.
       const answers = await Promise.all(asked.map((q) => pool.rank(m, q)));
@@ -143,7 +114,7 @@ describe('ranking workers with the similarity index', () => {
       expect(pool.indexState(0)).toEqual({ state: 'waiting', threshold: 1000, candidates: null });
       const m = population();
       const seen = new Set<string>();
-      await pool.rank(m, query(m, 1));
+      await pool.rank(m, newCaller(m, 1));
       // The index's thread says when its build begins and when it is done: what health shows.
       for (let waited = 0; !pool.indexed && waited < 60_000; waited += 5) {
         seen.add(pool.indexState(N).state);
@@ -155,8 +126,8 @@ describe('ranking workers with the similarity index', () => {
       expect(pool.indexState(999).state).toBe('waiting');
       // A new matrix below the threshold (a rebuilt read model): the index is dropped, none built.
       const small = new CandidateMatrix(112, BLOCKS);
-      for (let i = 0; i < 10; i++) small.upsert(id(i), m.vectorOf(id(i))!, NOW, null);
-      pool.rank(small, query(m, 1)).catch(() => undefined);
+      for (let i = 0; i < 10; i++) small.upsert(agentId(i), m.vectorOf(agentId(i))!, NOW, null);
+      pool.rank(small, newCaller(m, 1)).catch(() => undefined);
       for (let waited = 0; pool.indexed && waited < 60_000; waited += 5)
         await new Promise((resolve) => setTimeout(resolve, 5));
       expect(pool.indexState(10)).toEqual({ state: 'waiting', threshold: 1000, candidates: null });

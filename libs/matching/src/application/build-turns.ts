@@ -1,4 +1,4 @@
-/** What a ranking worker does for its turns (discovery-worker.ts). */
+/** What a ranking worker does for its turns (ranking-copy.ts). */
 export interface TurnWork<Q> {
   /** Whether the similarity index has a generation being built. */
   building(): boolean;

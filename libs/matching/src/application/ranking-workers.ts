@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { moduleWorker } from '@companion/event-store';
 import { CandidateMatrix } from '../domain/candidate-matrix';
 import { Ranked, RankingQuery } from '../domain/discovery-order';
-import type { FromWorker, ToWorker } from './discovery-worker';
+import type { FromWorker, ToWorker } from './ranking-copy';
 
 type Ranking = Extract<FromWorker, { kind: 'ranked' }>;
 
