@@ -1,7 +1,7 @@
 import {
   EventStore,
   oneWay,
-  RecordedEvent,
+  ProjectedEvent,
   SubscribeOptions,
   Subscription,
 } from '@companion/event-store';
@@ -19,25 +19,31 @@ export function boundedEventStore(inner: EventStore, upTo: number): EventStore {
     headPosition: async () => Math.min(upTo, await inner.headPosition()),
     listStreams: (options) => inner.listStreams(options),
     close: () => inner.close(),
-    subscribeToAll(options: SubscribeOptions): Subscription {
-      const sub = inner.subscribeToAll(options);
-      async function* until(): AsyncGenerator<RecordedEvent> {
-        if (options.after >= upTo) return;
-        for await (const e of sub) {
-          if (e.position > upTo) return;
-          yield e;
-          if (e.position === upTo) return;
-        }
-      }
-      async function* untilInBatches(max: number): AsyncGenerator<RecordedEvent[]> {
-        if (options.after >= upTo) return;
-        for await (const batch of sub.batches(max)) {
-          const kept = batch.filter((e) => e.position <= upTo);
-          if (kept.length > 0) yield kept;
-          if (kept.length < batch.length || kept[kept.length - 1]?.position === upTo) return;
-        }
-      }
-      return oneWay(until, untilInBatches, () => sub.close());
-    },
+    subscribeToAll: (options) => bounded(inner.subscribeToAll(options), options, upTo),
+    subscribeProjected: (options) => bounded(inner.subscribeProjected(options), options, upTo),
   };
+}
+
+function bounded<E extends ProjectedEvent>(
+  sub: Subscription<E>,
+  options: SubscribeOptions,
+  upTo: number,
+): Subscription<E> {
+  async function* until(): AsyncGenerator<E> {
+    if (options.after >= upTo) return;
+    for await (const e of sub) {
+      if (e.position > upTo) return;
+      yield e;
+      if (e.position === upTo) return;
+    }
+  }
+  async function* untilInBatches(max: number): AsyncGenerator<E[]> {
+    if (options.after >= upTo) return;
+    for await (const batch of sub.batches(max)) {
+      const kept = batch.filter((e) => e.position <= upTo);
+      if (kept.length > 0) yield kept;
+      if (kept.length < batch.length || kept[kept.length - 1]?.position === upTo) return;
+    }
+  }
+  return oneWay(until, untilInBatches, () => sub.close());
 }

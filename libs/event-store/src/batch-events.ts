@@ -1,4 +1,4 @@
-import type { RecordedEvent, Subscription } from './event-store.port';
+import type { ProjectedEvent, RecordedEvent, Subscription } from './event-store.port';
 
 const IDLE = Symbol('idle');
 
@@ -47,16 +47,14 @@ export async function* batchEvents(
  * (iterating again after a break finds it finished, as a closed subscription is), or one batch
  * reader; `close` stops the adapter's reading, then ends whichever reader is in use.
  */
-export function oneWay(
-  events: () => AsyncGenerator<RecordedEvent>,
-  batches: (max: number) => AsyncGenerator<RecordedEvent[]>,
+export function oneWay<E extends ProjectedEvent = RecordedEvent>(
+  events: () => AsyncGenerator<E>,
+  batches: (max: number) => AsyncGenerator<E[]>,
   stop: () => Promise<void>,
-): Subscription {
-  let reader: AsyncGenerator<RecordedEvent> | AsyncGenerator<RecordedEvent[]> | undefined;
-  let byEvent: AsyncGenerator<RecordedEvent> | undefined;
-  const start = <T extends AsyncGenerator<RecordedEvent> | AsyncGenerator<RecordedEvent[]>>(
-    it: T,
-  ): T => {
+): Subscription<E> {
+  let reader: AsyncGenerator<E> | AsyncGenerator<E[]> | undefined;
+  let byEvent: AsyncGenerator<E> | undefined;
+  const start = <T extends AsyncGenerator<E> | AsyncGenerator<E[]>>(it: T): T => {
     if (reader) throw new Error('a subscription is read one way: by event or in batches, once');
     reader = it;
     return it;

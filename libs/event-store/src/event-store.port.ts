@@ -46,6 +46,15 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   recordedAt: string;
 }
 
+/**
+ * What a projection reads of an event (`Projection.apply`): a recorded event without its stream,
+ * revision and time recorded. A rebuild asks the store for no more (`EventStore.subscribeProjected`).
+ */
+export type ProjectedEvent<Type extends string = string, Data = unknown> = Pick<
+  RecordedEvent<Type, Data>,
+  'id' | 'position' | 'type' | 'data' | 'metadata'
+>;
+
 export interface AppendResult {
   /** Revision of the last event now in the stream. */
   nextRevision: number;
@@ -88,13 +97,13 @@ export interface SubscribeOptions {
  * A catch-up subscription: delivers history after `after`, then goes live, in log order. It is read
  * one way: event by event (`for await`), or in batches.
  */
-export interface Subscription extends AsyncIterable<RecordedEvent> {
+export interface Subscription<E extends ProjectedEvent = RecordedEvent> extends AsyncIterable<E> {
   /**
    * The same events in batches: what is already available (a stretch of history, a burst of
    * appends), up to `max` per batch; a batch ends where the subscription would wait, so a lone live
    * event is delivered at once. Projections apply and commit a batch at a time.
    */
-  batches(max: number): AsyncIterable<RecordedEvent[]>;
+  batches(max: number): AsyncIterable<E[]>;
   close(): Promise<void>;
 }
 
@@ -114,6 +123,13 @@ export interface EventStore {
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * The same subscription, each event as a projection reads it (`ProjectedEvent`). A rebuild reads
+   * the whole log: the embedded store then reads five of an event's eight columns
+   * (docs/rebuild-speed.md, "What a rebuild reads of an event"). EventStoreDB sends whole events,
+   * and its adapter hands them on as they are.
+   */
+  subscribeProjected(options: SubscribeOptions): Subscription<ProjectedEvent>;
   /** Position of the newest event in the log, 0 when empty. */
   headPosition(): Promise<number>;
   /** Streams by name prefix (operators' tool); bounded by `maxCount`. */

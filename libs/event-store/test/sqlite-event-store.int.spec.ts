@@ -71,6 +71,42 @@ describe('SQLite event store specifics', () => {
     }
   });
 
+  it('reads from the file only the columns a projection reads, for a projected subscription without a stream filter', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'companion-es-')), 'events.db');
+    const writer = new SqliteEventStore({ filename: file });
+    await writer.append(
+      'agent-1',
+      [{ id: randomUUID(), type: 'A', data: { n: 1 }, metadata: meta }],
+      'no_stream',
+    );
+    await writer.close();
+    // Another store object: nothing of the append is handed over, the event is read from the file.
+    const store = new SqliteEventStore({ filename: file });
+    const first = async (filter?: { streamPrefixes: string[] }) => {
+      const sub = store.subscribeProjected({ after: 0, filter });
+      for await (const batch of sub.batches(10)) {
+        await sub.close();
+        return batch[0];
+      }
+    };
+    try {
+      expect(Object.keys((await first())!).sort()).toEqual([
+        'data',
+        'id',
+        'metadata',
+        'position',
+        'type',
+      ]);
+      // A filter by stream needs the stream's name: whole rows, which are projected events too.
+      expect(await first({ streamPrefixes: ['agent-'] })).toMatchObject({
+        streamName: 'agent-1',
+        data: { n: 1 },
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('rejects appends after close', async () => {
     const store = new SqliteEventStore({ filename: ':memory:' });
     await store.close();

@@ -15,7 +15,7 @@ const rated = (raterId: string, rating: number) => ({
 
 describe('chemistry history projection', () => {
   it('keeps every rating of a match in the order given, with when and by whom', async () => {
-    const store = projectionHarness(chemistryHistoryProjection, 'match-m1');
+    const store = projectionHarness(chemistryHistoryProjection);
     await store.apply('ChemistryRated', rated('a', 0.4), '2026-11-18T10:00:00.000Z');
     await store.apply('ChemistryRated', rated('b', 0.6), '2026-11-18T11:00:00.000Z');
     await store.apply('ChemistryRated', rated('a', 0.9), '2026-11-18T12:00:00.000Z');
@@ -27,7 +27,7 @@ describe('chemistry history projection', () => {
   });
 
   it(`keeps the latest ${CHEMISTRY_HISTORY_MAX} ratings of a match`, async () => {
-    const store = projectionHarness(chemistryHistoryProjection, 'match-m1');
+    const store = projectionHarness(chemistryHistoryProjection);
     for (let i = 0; i < CHEMISTRY_HISTORY_MAX + 5; i++)
       await store.apply('ChemistryRated', rated('a', (i % 10) / 10));
     const points = (await store.doc(CHEMISTRY_HISTORY, 'm1'))?.points as { rating: number }[];

@@ -58,10 +58,7 @@ async function conversation({
 } = {}) {
   const base = builtBy === 1 ? versionOne : matchingProjection;
   let projection = base;
-  const store = projectionHarness(
-    { ...base, apply: (e, ctx) => projection.apply(e, ctx) },
-    'match-m',
-  );
+  const store = projectionHarness({ ...base, apply: (e, ctx) => projection.apply(e, ctx) });
   store.readModels.setGeneration('matching', 1, builtBy);
   await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
   await store.apply('MatchCreated', { matchId: 'n', agentIds: ['a', 'c'] });

@@ -8,7 +8,7 @@ import { MATCHES, matchingProjection } from '../src/projections/matching.project
  */
 describe('matching projection: a match keeps every field through every change', () => {
   it('after a message, a rating, a status change and a deletion', async () => {
-    const store = projectionHarness(matchingProjection, 'match-m');
+    const store = projectionHarness(matchingProjection);
     await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
     const changes: Array<[string, unknown]> = [
       ['MessageSent', { matchId: 'm', messageId: 'x', senderId: 'a', content: 'hi', seq: 1 }],

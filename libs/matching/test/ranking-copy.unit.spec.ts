@@ -86,7 +86,7 @@ describe('a ranking worker copy', () => {
     expect(h.announced().at(-1)).toEqual(
       expect.objectContaining({ ready: true, building: false, candidates: N }),
     );
-    // Built: a query is answered on arrival, by the index.
+    // Built: a query is answered on arrival, with no turn to wait for.
     h.copy.receive(rank(99, callers[0]));
     expect(h.answers()).toHaveLength(callers.length + 1);
   });

@@ -5,7 +5,7 @@ import {
   mixerGuestsProjection,
 } from '../src/projections/mixer-guests.projection';
 
-const memoryStore = () => projectionHarness(mixerGuestsProjection, 's');
+const memoryStore = () => projectionHarness(mixerGuestsProjection);
 
 const KEY = '2026-11-21';
 const rsvp = { key: KEY, agentId: 'a' };

@@ -6,7 +6,7 @@ import {
   ownerAccessProjection,
 } from '../src/projections/owner-access.projection';
 
-const memoryStore = () => projectionHarness(ownerAccessProjection, 'agent-a');
+const memoryStore = () => projectionHarness(ownerAccessProjection);
 
 const created = (linkId: string, secretHash: string, agentId = 'a') => ({
   agentId,

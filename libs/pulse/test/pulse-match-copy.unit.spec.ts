@@ -10,7 +10,7 @@ import { withMatch } from '../src/projections/with-match';
  */
 describe("pulse projection: a pulse's match keeps every field through every change", () => {
   it('after a message, a rating and a status change, for both agents', async () => {
-    const store = projectionHarness(pulseProjection, 'match-m');
+    const store = projectionHarness(pulseProjection);
     await store.apply('AgentRegistered', { agentId: 'a' });
     await store.apply('AgentRegistered', { agentId: 'b' });
     await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
@@ -51,7 +51,7 @@ describe("pulse projection: a pulse's match keeps every field through every chan
  */
 describe('pulse projection: a pulse keeps every field through a match change', () => {
   it('after a message, a rating and a status change', async () => {
-    const store = projectionHarness(pulseProjection, 'match-m');
+    const store = projectionHarness(pulseProjection);
     await store.apply('AgentRegistered', { agentId: 'a' });
     await store.apply('AgentRegistered', { agentId: 'b' });
     await store.apply('SwipeRecorded', {

@@ -7,7 +7,7 @@ import {
 } from '../src/projections/pulse.projection';
 
 async function matchedPair() {
-  const store = projectionHarness(pulseProjection, 'match-m');
+  const store = projectionHarness(pulseProjection);
   await store.apply('AgentRegistered', { agentId: 'a' });
   await store.apply('AgentRegistered', { agentId: 'b' });
   await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
@@ -120,7 +120,7 @@ describe('pulse projection: likes', () => {
     (await store.doc(PULSES, agent))!._pos;
 
   it('leaves both pulses unwritten when a pass answers no like', async () => {
-    const store = projectionHarness(pulseProjection, 'pair-a-b');
+    const store = projectionHarness(pulseProjection);
     await store.apply('AgentRegistered', { agentId: 'a' });
     await store.apply('AgentRegistered', { agentId: 'b' });
     await store.apply('SwipeRecorded', {
@@ -133,7 +133,7 @@ describe('pulse projection: likes', () => {
   });
 
   it('records a like on both sides, and a pass that answers it clears both', async () => {
-    const store = projectionHarness(pulseProjection, 'pair-a-b');
+    const store = projectionHarness(pulseProjection);
     await store.apply('AgentRegistered', { agentId: 'a' });
     await store.apply('AgentRegistered', { agentId: 'b' });
     await store.apply('SwipeRecorded', {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import {
   ReadModels,
   SqliteReadStore,
 } from '../src';
-import { tallies } from './support/tallies';
+import { counted, tallies } from './support/tallies';
 
 /**
  * `ReadModels.checkpoint` in the process that runs the engine: answered from the live loop's
@@ -23,18 +22,7 @@ describe('a read model checkpoint where the engine runs', () => {
   let store: SqliteReadStore;
   let engine: ProjectionEngine;
   const count = (stream: string) =>
-    events.append(
-      stream,
-      [
-        {
-          id: randomUUID(),
-          type: 'Counted',
-          data: { label: 'x' },
-          metadata: { occurredAt: '2026-11-26T12:00:00.000Z' },
-        },
-      ],
-      'any',
-    );
+    events.append(stream, [counted(stream, 'x', '2026-11-26T12:00:00.000Z')], 'any');
   const stored = async (generation: number) =>
     (await store.get<Checkpoint>(CHECKPOINTS, checkpointId('tallies', generation)))?.position;
   /** The store's reads of checkpoints while `read` runs. */

@@ -12,7 +12,7 @@ const labels: Projection = {
   collections: [{ name: 'labels' }],
   eventTypes: ['Counted'],
   async apply(event, ctx) {
-    ctx.put('labels', { _id: event.id, stream: event.streamName });
+    ctx.put('labels', { _id: event.id, type: event.type });
   },
 };
 

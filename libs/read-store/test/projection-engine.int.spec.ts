@@ -14,7 +14,7 @@ import {
   SqliteReadStore,
 } from '../src';
 import { indexesOf } from './support/read-file';
-import { other, Tally, tallies, until } from './support/tallies';
+import { counted, other, Tally, tallies, until } from './support/tallies';
 
 describe('ProjectionEngine', () => {
   let dir: string;
@@ -24,11 +24,7 @@ describe('ProjectionEngine', () => {
   let fatal: Array<[string, string]> = [];
   const meta = { occurredAt: '2026-11-21T12:00:00.000Z' };
   const count = (stream: string, label: string) =>
-    events.append(
-      stream,
-      [{ id: randomUUID(), type: 'Counted', data: { label }, metadata: meta }],
-      'any',
-    );
+    events.append(stream, [counted(stream, label)], 'any');
   const noise = (stream: string) =>
     events.append(stream, [{ id: randomUUID(), type: 'Ignored', data: {}, metadata: meta }], 'any');
 

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { ReadModels } from '../src';
 import { FileStores } from './support/file-stores';
-import { tallies } from './support/tallies';
+import { counted, tallies } from './support/tallies';
 
 /**
  * The query side knows which version of a projection built the generation it reads: while a new
@@ -18,14 +17,7 @@ describe('the version that built the generation read', () => {
     await first.start();
     const { position } = await stores.events.append(
       'counter-a',
-      [
-        {
-          id: randomUUID(),
-          type: 'Counted',
-          data: { label: 'one' },
-          metadata: { occurredAt: '2026-11-21T12:00:00.000Z' },
-        },
-      ],
+      [counted('counter-a', 'one')],
       'any',
     );
     expect(await first.waitFor(position, 5000)).toBe(true);

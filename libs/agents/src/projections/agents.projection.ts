@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import { AGENT_EVENT_TYPES, AgentEvent, Profile } from '../domain/agent';
 import { applyChanges } from '../domain/agent.decider';
@@ -52,7 +52,7 @@ export const agentsProjection: Projection = {
   ],
   eventTypes: AGENT_EVENT_TYPES,
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as AgentEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {

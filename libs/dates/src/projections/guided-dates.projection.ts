@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { GuidedDateEvent, GuidedDateStatus } from '../domain/guided-date';
 import type { ScenarioId } from '../domain/scenarios';
@@ -58,7 +58,7 @@ export const guidedDatesProjection: Projection = {
     'GuidedDateCancelled',
   ],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as GuidedDateEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {

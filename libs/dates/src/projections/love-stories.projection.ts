@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 
 /** A published love story: the milestone facts; names and excerpts are joined when it is read. */
@@ -21,7 +21,7 @@ export const loveStoriesProjection: Projection = {
   ],
   eventTypes: ['LoveStoryPublished'],
 
-  async apply(event: RecordedEvent, ctx: ProjectionContext) {
+  async apply(event: ProjectedEvent, ctx: ProjectionContext) {
     const d = event.data as {
       storyId: string;
       matchId: string;

@@ -4,6 +4,7 @@ import {
   EventStoreUnavailableError,
   ExpectedRevision,
   NewEvent,
+  ProjectedEvent,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
@@ -92,6 +93,10 @@ export class EsdbEventStore implements EventStore {
     );
     this.subscriptions.add(subscription);
     return subscription;
+  }
+  /** EventStoreDB sends whole events: a recorded event is what a projection reads, and more. */
+  subscribeProjected(options: SubscribeOptions): Subscription<ProjectedEvent> {
+    return this.subscribeToAll(options);
   }
 
   listStreams(options?: { prefix?: string; maxCount?: number }): Promise<StreamInfo[]> {

@@ -1,7 +1,22 @@
 import type { EventEmitter } from 'node:events';
 import { oneWay } from '../batch-events';
-import { matchesFilter, RecordedEvent, SubscribeOptions, Subscription } from '../event-store.port';
-import { EventStatements, POSITION, STREAM_NAME, TYPE, toRecorded } from './event-rows';
+import {
+  matchesFilter,
+  ProjectedEvent,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
+import {
+  EventRow,
+  EventStatements,
+  POSITION,
+  ProjectedRow,
+  STREAM_NAME,
+  toProjected,
+  toRecorded,
+  TYPE,
+} from './event-rows';
 
 /** Events per page of an event-by-event subscription. */
 export const SUBSCRIPTION_PAGE = 512;
@@ -31,9 +46,33 @@ export interface LogSource {
  * appends wrote are handed over with the news of their commit, and taken from there while they
  * continue the log exactly where the subscription is: a subscription that keeps up reads nothing
  * back from the file. Any other gap (another process's append, a consumer that fell behind) is
- * read from the file.
+ * read from the file. `projected`: each event read from the file as a projection reads it
+ * (`EventStore.subscribeProjected`).
  */
-export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subscription {
+export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subscription;
+export function subscribeToLog(
+  log: LogSource,
+  options: SubscribeOptions,
+  projected: true,
+): Subscription<ProjectedEvent>;
+export function subscribeToLog(
+  log: LogSource,
+  options: SubscribeOptions,
+  projected = false,
+): Subscription<ProjectedEvent> {
+  // A filter by stream needs each row's stream name: whole rows then. A whole row is 8 long.
+  const projectedRows = projected && !options.filter?.streamPrefixes;
+  const page = (after: number, limit: number): Array<ProjectedRow | EventRow> =>
+    projectedRows
+      ? log.statements.allForwardsProjected.all(after, limit)
+      : log.statements.allForwards.all(after, limit);
+  const wanted = (row: ProjectedRow | EventRow) =>
+    matchesFilter(
+      { streamName: row.length === 8 ? row[STREAM_NAME] : '', type: row[TYPE] },
+      options.filter,
+    );
+  const eventOf = (row: ProjectedRow | EventRow): ProjectedEvent =>
+    row.length === 8 ? toRecorded(row) : toProjected(row);
   let closed = false;
   let wake: (() => void) | null = null;
   // An append that lands while the consumer is busy must not be lost: it is remembered here and
@@ -65,12 +104,12 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
   };
   // Batches straight from the log's pages: a rebuild reads a million events in a few thousand
   // statements and a few dozen batches, with no promise per event.
-  async function* batches(max: number): AsyncGenerator<RecordedEvent[]> {
+  async function* batches(max: number): AsyncGenerator<ProjectedEvent[]> {
     let after = options.after;
     try {
       while (!closed && log.isOpen()) {
         appendedSinceRead = false;
-        const batch: RecordedEvent[] = [];
+        const batch: ProjectedEvent[] = [];
         let scanned = 0;
         let more = true;
         // Bounded by rows scanned too, so a sparse filter does not hold the event loop for the
@@ -92,7 +131,7 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
             continue;
           }
           const limit = Math.min(Math.max(max - batch.length, SUBSCRIPTION_PAGE), READ_PAGE);
-          const rows = log.statements.allForwards.all(after + 1, limit);
+          const rows = page(after + 1, limit);
           scanned += rows.length;
           more = rows.length === limit;
           for (const row of rows) {
@@ -102,8 +141,7 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
               break;
             }
             after = row[POSITION];
-            if (matchesFilter({ streamName: row[STREAM_NAME], type: row[TYPE] }, options.filter))
-              batch.push(toRecorded(row));
+            if (wanted(row)) batch.push(eventOf(row));
           }
         }
         if (batch.length > 0) yield batch;
@@ -122,7 +160,7 @@ export function subscribeToLog(log: LogSource, options: SubscribeOptions): Subsc
       stop();
     }
   }
-  async function* events(): AsyncGenerator<RecordedEvent> {
+  async function* events(): AsyncGenerator<ProjectedEvent> {
     for await (const batch of batches(SUBSCRIPTION_PAGE)) {
       for (const event of batch) {
         if (closed) return;

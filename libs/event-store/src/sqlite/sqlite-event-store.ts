@@ -7,6 +7,7 @@ import {
   ExpectedRevision,
   matchesFilter,
   NewEvent,
+  ProjectedEvent,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
@@ -24,7 +25,7 @@ import {
   TYPE,
 } from './event-rows';
 import { GroupCommit } from './group-commit';
-import { subscribeToLog, SUBSCRIPTION_PAGE } from './log-subscription';
+import { LogSource, subscribeToLog, SUBSCRIPTION_PAGE } from './log-subscription';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file, or ':memory:' for throwaway stores in tests. */
@@ -126,15 +127,20 @@ export class SqliteEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    return subscribeToLog(
-      {
-        statements: this.stmt,
-        appended: this.appended,
-        pollIntervalMs: this.pollIntervalMs,
-        isOpen: () => !this.closed,
-      },
-      options,
-    );
+    return subscribeToLog(this.logSource(), options);
+  }
+
+  subscribeProjected(options: SubscribeOptions): Subscription<ProjectedEvent> {
+    return subscribeToLog(this.logSource(), options, true);
+  }
+
+  private logSource(): LogSource {
+    return {
+      statements: this.stmt,
+      appended: this.appended,
+      pollIntervalMs: this.pollIntervalMs,
+      isOpen: () => !this.closed,
+    };
   }
 
   async headPosition(): Promise<number> {

@@ -1,11 +1,11 @@
-import type { RecordedEvent, Subscription } from '../event-store.port';
+import type { ProjectedEvent, RecordedEvent, Subscription } from '../event-store.port';
 import type { ContractContext } from './contract-context';
 
 /** The contract's subscriptions to the whole log: catching up, live events, filters, batches. */
 export function subscriptionContract(c: ContractContext): void {
   describe('subscribing to all', () => {
-    async function take(sub: Subscription, n: number): Promise<RecordedEvent[]> {
-      const got: RecordedEvent[] = [];
+    async function take<E extends ProjectedEvent>(sub: Subscription<E>, n: number): Promise<E[]> {
+      const got: E[] = [];
       for await (const e of sub) {
         got.push(e);
         if (got.length === n) break;
@@ -74,6 +74,35 @@ export function subscriptionContract(c: ContractContext): void {
       expect(batches[batches.length - 1].map((e) => e.type)).toEqual(['Late']);
       const positions = batches.flat().map((e) => e.position);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    });
+
+    it('gives each event as a projection reads it when asked: history and live, filtered, in batches', async () => {
+      const projected = ({ id, position, type, data, metadata }: ProjectedEvent) =>
+        ({ id, position, type, data, metadata }) satisfies ProjectedEvent;
+      // Types of this test's own, so that a filter by type alone reads nothing of a shared store's.
+      const [read, late] = [`Read.${c.prefix}`, `Late.${c.prefix}`];
+      const filters = [
+        { eventTypes: [read, late] },
+        { streamPrefixes: [c.prefix], eventTypes: [read, late] },
+      ];
+      for (const [i, filter] of filters.entries()) {
+        const start = await c.store.headPosition();
+        const stream = c.stream(`projected-${i}`);
+        await c.store.append(stream, [c.event(read), c.event('Skipped')], 'no_stream');
+        const sub = c.store.subscribeProjected({ after: start, filter });
+        const got: ProjectedEvent[] = [];
+        let live: Promise<unknown> | undefined;
+        for await (const batch of sub.batches(10)) {
+          got.push(...batch);
+          if (got.length === 1) live = c.store.append(stream, [c.event(late)], 1);
+          if (got.length === 2) break;
+        }
+        await sub.close();
+        await live;
+        const whole = await take(c.store.subscribeToAll({ after: start, filter }), 2);
+        expect(whole.map((e) => e.type)).toEqual([read, late]);
+        expect(got.map(projected)).toEqual(whole.map(projected));
+      }
     });
 
     it('is read one way: by event or in batches', async () => {

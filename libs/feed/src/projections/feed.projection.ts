@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 
 /**
@@ -31,7 +31,7 @@ export const FEED = 'feed';
 
 /** Which event becomes which public item, and what of it is public. */
 export function feedItemOf(
-  event: RecordedEvent,
+  event: ProjectedEvent,
 ): Omit<FeedItemDoc, '_id' | 'position' | 'at'> | null {
   const d = event.data as Record<string, any>;
   switch (event.type) {
@@ -126,7 +126,7 @@ export const feedProjection: Projection = {
     'GuidedDateCancelled',
   ],
 
-  async apply(event: RecordedEvent, ctx: ProjectionContext) {
+  async apply(event: ProjectedEvent, ctx: ProjectionContext) {
     const item = feedItemOf(event);
     if (!item) return;
     ctx.put<FeedItemDoc>(FEED, {

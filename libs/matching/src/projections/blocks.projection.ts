@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { PairEvent } from '../domain/pair';
 
@@ -50,7 +50,7 @@ export const blocksProjection: Projection = {
   collections: [{ name: AGENT_BLOCKS }],
   eventTypes: ['AgentBlocked', 'AgentUnblocked', 'AgentDeleted'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as Handled;
     switch (event.type) {
       case 'AgentBlocked':

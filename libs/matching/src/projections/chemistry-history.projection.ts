@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 
 /** Ours: the ratings kept per match for the owner's chart, the latest ones. */
@@ -23,7 +23,7 @@ export const chemistryHistoryProjection: Projection = {
   collections: [{ name: CHEMISTRY_HISTORY }],
   eventTypes: ['ChemistryRated'],
 
-  async apply(event: RecordedEvent, ctx: ProjectionContext) {
+  async apply(event: ProjectedEvent, ctx: ProjectionContext) {
     const { matchId, raterId, rating } = event.data as {
       matchId: string;
       raterId: string;

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { AgentEvent, Profile } from '@companion/agents';
 import type { Embedder, Embedding, EmbeddingInput } from '../domain/compatibility';
@@ -82,7 +82,7 @@ export function discoveryProjection(embedder: Embedder): Projection {
       'MixerCheckedIn',
     ],
 
-    async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+    async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
       const event = { type: recorded.type, data: recorded.data } as AgentEvent | Participation;
       const at = recorded.metadata.occurredAt;
       switch (event.type) {

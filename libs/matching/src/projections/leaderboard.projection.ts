@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { PairEvent } from '../domain/pair';
 
@@ -40,7 +40,7 @@ export const leaderboardProjection: Projection = {
   ],
   eventTypes: ['AgentRegistered', 'SwipeRecorded', 'MatchCreated', 'AgentDeleted'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as
       PairEvent | { type: 'AgentRegistered' | 'AgentDeleted'; data: { agentId: string } };
     switch (event.type) {

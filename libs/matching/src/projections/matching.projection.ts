@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { MatchEvent, RelationshipStatus } from '../domain/match';
 import type { PairEvent } from '../domain/pair';
@@ -141,7 +141,7 @@ export const matchingProjection: Projection = {
     'AgentDeleted',
   ],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as Handled;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import {
   isAttending,
@@ -60,7 +60,7 @@ export const mixerGuestsProjection: Projection = {
   ],
   eventTypes: [...MIXER_RSVP_EVENT_TYPES, 'AgentDeleted'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as Event;
     if (event.type === 'AgentDeleted') return forget(ctx, event.data.agentId);
 

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 
 /**
@@ -19,7 +19,7 @@ export const keyActivityProjection: Projection = {
   collections: [{ name: KEY_ACTIVITY }],
   eventTypes: ['ApiKeyRotated', 'AgentCheckedIn', 'AgentDeleted'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const { agentId } = recorded.data as { agentId: string };
     const at = recorded.metadata.occurredAt;
     switch (recorded.type) {

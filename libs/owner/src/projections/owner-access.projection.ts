@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import { OWNER_EVENT_TYPES, OwnerEvent } from '@companion/agents/domain';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 
@@ -39,7 +39,7 @@ export const ownerAccessProjection: Projection = {
   collections: [{ name: OWNER_LINKS }, { name: OWNER_SESSIONS }, { name: OWNER_AGENTS }],
   eventTypes: [...OWNER_EVENT_TYPES, 'AgentDeleted'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as Event;
     switch (event.type) {
       case 'OwnerLinkCreated': {

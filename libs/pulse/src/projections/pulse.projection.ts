@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { PulseMatch, PulseMessage, PulseRecord } from '../domain/pulse-record';
 import { withMatch } from './with-match';
@@ -69,7 +69,7 @@ export const pulseProjection: Projection = {
     'MixerCheckedIn',
   ],
 
-  async apply(event: RecordedEvent, ctx: ProjectionContext) {
+  async apply(event: ProjectedEvent, ctx: ProjectionContext) {
     const d = event.data as Data;
     const at = event.metadata.occurredAt;
     const update = (agentId: string, fn: (p: PulseDoc) => PulseDoc) =>

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { ReadStore } from '../read-store.port';
 import { physicalName } from './catalog';
 import type { Projection } from './projection';
@@ -35,7 +35,7 @@ export async function applyBatch(
   uow: UnitOfWork,
   projection: Projection,
   after: number,
-  batch: readonly RecordedEvent[],
+  batch: readonly ProjectedEvent[],
 ): Promise<void> {
   const types = new Set(projection.eventTypes);
   for (const event of batch) {

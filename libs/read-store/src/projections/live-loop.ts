@@ -1,4 +1,4 @@
-import type { RecordedEvent, Subscription } from '@companion/event-store';
+import type { ProjectedEvent, Subscription } from '@companion/event-store';
 import type { ReadStore, Write } from '../read-store.port';
 import { applyBatch, generationUnitOfWork } from './apply-batch';
 import type { GenerationCatalog } from './generation-catalog';
@@ -30,7 +30,7 @@ export interface LiveLoopOptions {
  */
 export class LiveLoop {
   readonly projections = new Map<string, LiveProjection>();
-  private subscription?: Subscription;
+  private subscription?: Subscription<ProjectedEvent>;
   private loop?: Promise<void>;
   private lock: Promise<unknown> = Promise.resolve();
   /** The batch being written, and its units of work (read by the next batch meanwhile). */
@@ -55,7 +55,7 @@ export class LiveLoop {
     return Math.min(...[...this.projections.values()].map((l) => l.checkpoint));
   }
 
-  start(subscription: Subscription): void {
+  start(subscription: Subscription<ProjectedEvent>): void {
     this.subscription = subscription;
     this.loop = this.run(subscription);
   }
@@ -108,7 +108,7 @@ export class LiveLoop {
     this.waiters.settle((position) => this.reached(position));
   }
 
-  private async run(subscription: Subscription): Promise<void> {
+  private async run(subscription: Subscription<ProjectedEvent>): Promise<void> {
     let reason = 'the subscription ended';
     try {
       for await (const batch of subscription.batches(this.options.batchSize)) {
@@ -131,7 +131,7 @@ export class LiveLoop {
    * applied meanwhile (reading this one's pending documents), and is written only after this one.
    * Checkpoints, and so read-your-writes, advance when the write has committed.
    */
-  private async apply(batch: RecordedEvent[]): Promise<void> {
+  private async apply(batch: ProjectedEvent[]): Promise<void> {
     const last = batch[batch.length - 1].position;
     const writes: Write[] = [];
     const advanced: LiveProjection[] = [];

@@ -122,7 +122,7 @@ export class ProjectionEngine {
     this.readModels.followCommitted((projection, generation) =>
       this.live.committed(projection, generation),
     );
-    this.live.start(this.events.subscribeToAll({ after: this.live.lowestCheckpoint() }));
+    this.live.start(this.events.subscribeProjected({ after: this.live.lowestCheckpoint() }));
     this.requests = setInterval(() => void this.pickUpRequests(), REQUEST_POLL_MS);
     this.requests.unref();
     // A projection whose code changed is rebuilt beside the old generation, which keeps serving.

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, IndexSpec } from '../read-store.port';
 
 export interface CollectionDecl {
@@ -34,7 +34,12 @@ export interface Projection {
    * collector (docs/rebuild-pipeline.md, docs/rebuild-sorts-and-batches.md).
    */
   readonly rebuildBatchSize?: number;
-  apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+  /**
+   * A property, not a method, so that its parameter is checked strictly: a projection whose
+   * `apply` asks for more than a `ProjectedEvent` (a stream's name, say) does not compile, since a
+   * rebuild would hand it none (docs/rebuild-speed.md, "What a rebuild reads of an event").
+   */
+  readonly apply: (event: ProjectedEvent, ctx: ProjectionContext) => Promise<void>;
 }
 
 /** Every document a projection writes carries the position of the last event that changed it. */

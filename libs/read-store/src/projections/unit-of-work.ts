@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, ReadStore, Write } from '../read-store.port';
 import { ProjectedDoc, ProjectionContext } from './projection';
 
@@ -29,7 +29,7 @@ function stamped(doc: object, id: string, position: number): ProjectedDoc {
  */
 export class UnitOfWork {
   private readonly pending: Pending = new Map();
-  private event!: RecordedEvent;
+  private event!: ProjectedEvent;
 
   /** The pending documents of the batch before, whose write may still be on its way to the store. */
   private readonly previous?: Pending;
@@ -48,7 +48,7 @@ export class UnitOfWork {
     this.previous = previous?.pending;
   }
 
-  contextFor(event: RecordedEvent): ProjectionContext {
+  contextFor(event: ProjectedEvent): ProjectionContext {
     this.event = event;
     return this.context;
   }

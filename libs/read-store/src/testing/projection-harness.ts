@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import { SqliteReadStore } from '../embedded/sqlite-read-store';
 import type { Doc } from '../read-store.port';
 import type { Projection } from '../projections/projection';
@@ -10,7 +10,7 @@ import { UnitOfWork } from '../projections/unit-of-work';
  * in-memory SQLite read store: projection tests exercise the real update and replay rules. Its
  * collections are the first generation's, read as the queries read them (`readModels`).
  */
-export function projectionHarness(projection: Projection, streamName = 's') {
+export function projectionHarness(projection: Projection) {
   // With the document cache the API runs with: its frozen documents make a projection that mutates
   // what it read fail here, instead of corrupting what other readers see.
   const store = new SqliteReadStore(':memory:', { cacheDocuments: 1000, freezeDocuments: true });
@@ -24,15 +24,13 @@ export function projectionHarness(projection: Projection, streamName = 's') {
     async apply(type: string, data: unknown, at = '2026-11-21T12:00:00.000Z'): Promise<void> {
       await ready;
       position += 1;
-      const event: RecordedEvent = {
+      // What a rebuild hands a projection, and no more.
+      const event: ProjectedEvent = {
         id: String(position),
         type,
         data,
         metadata: { occurredAt: at },
-        streamName,
-        revision: position - 1,
         position,
-        recordedAt: at,
       };
       const uow = new UnitOfWork(store, physical);
       await projection.apply(event, uow.contextFor(event));

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@companion/event-store';
+import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, Projection, ProjectionContext } from '@companion/read-store';
 import type { ReportEvent } from '../domain/report';
 
@@ -40,7 +40,7 @@ export const reportsProjection: Projection = {
   ],
   eventTypes: ['ReportFiled'],
 
-  async apply(recorded: RecordedEvent, ctx: ProjectionContext) {
+  async apply(recorded: ProjectedEvent, ctx: ProjectionContext) {
     const event = { type: recorded.type, data: recorded.data } as ReportEvent;
     if (event.type !== 'ReportFiled') return;
     const { reportId, reporterId, reportedId, reason, matchId } = event.data;
