@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { NewEvent, RecordedEvent, Subscription } from '../src/event-store.port';
+import type {
+  NewEvent,
+  ProjectedEvent,
+  RecordedEvent,
+  Subscription,
+} from '../src/event-store.port';
 import { appendBatch, AppendRequest } from '../src/sqlite/append-batch';
 import { appendedEvents } from '../src/sqlite/appended-events';
 import { openEventLog, prepareStatements } from '../src/sqlite/event-rows';
@@ -31,11 +36,13 @@ describe("a subscription and this process's appends", () => {
     const db = openEventLog(':memory:');
     const statements = prepareStatements(db);
     const reads = { count: 0 };
-    const all = statements.allForwards.all.bind(statements.allForwards);
-    statements.allForwards.all = (...args: Parameters<typeof all>) => {
-      reads.count += 1;
-      return all(...args);
-    };
+    for (const statement of [statements.allForwards, statements.allForwardsProjected]) {
+      const all = statement.all.bind(statement) as (...args: unknown[]) => never;
+      statement.all = (...args: unknown[]) => {
+        reads.count += 1;
+        return all(...args);
+      };
+    }
     const appended = new EventEmitter();
     const source = { statements, appended, pollIntervalMs: 10_000, isOpen: () => db.open };
     /** Appends as the file's writer does; `handOver: false` is another process writing the file. */
@@ -49,12 +56,13 @@ describe("a subscription and this process's appends", () => {
   }
 
   /** The subscription's batches, read on from where the last `take` stopped. */
-  const reader = (sub: Subscription) => sub.batches(100)[Symbol.asyncIterator]();
-  async function take(
-    batches: AsyncIterator<RecordedEvent[]>,
+  const reader = <E extends ProjectedEvent>(sub: Subscription<E>) =>
+    sub.batches(100)[Symbol.asyncIterator]();
+  async function take<E extends ProjectedEvent = RecordedEvent>(
+    batches: AsyncIterator<E[]>,
     n: number,
-  ): Promise<RecordedEvent[]> {
-    const got: RecordedEvent[] = [];
+  ): Promise<E[]> {
+    const got: E[] = [];
     while (got.length < n) {
       const next = await batches.next();
       if (next.done) break;
@@ -63,35 +71,43 @@ describe("a subscription and this process's appends", () => {
     return got;
   }
 
-  it('takes the appended events without reading the file, and reads a gap another writer left', async () => {
-    const { source, reads, append, statements } = logSource();
-    append([{ streamName: 's-1', events: [event('Old')], expected: 'no_stream' }]);
-    const sub = subscribeToLog(source, { after: 0 });
-    const batches = reader(sub);
-    expect(await take(batches, 1)).toHaveLength(1); // the history, from the file
-    const readsCaughtUp = reads.count;
+  it.each([
+    ['whole events', false],
+    ['projected events', true],
+  ])(
+    'takes the appended events without reading the file, and reads a gap another writer left (%s)',
+    async (_, projected) => {
+      const { source, reads, append, statements } = logSource();
+      append([{ streamName: 's-1', events: [event('Old')], expected: 'no_stream' }]);
+      const sub: Subscription<ProjectedEvent> = projected
+        ? subscribeToLog(source, { after: 0 }, true)
+        : subscribeToLog(source, { after: 0 });
+      const batches = reader(sub);
+      expect(await take(batches, 1)).toHaveLength(1); // the history, from the file
+      const readsCaughtUp = reads.count;
 
-    const live = take(batches, 2);
-    append([
-      { streamName: 's-1', events: [event('A'), event('B')], expected: 0 },
-      { streamName: 's-2', events: [event('Refused')], expected: 5 },
-    ]);
-    const handed = await live;
-    expect(reads.count).toBe(readsCaughtUp); // nothing read back
-    expect(handed.map((e) => e.type)).toEqual(['A', 'B']);
+      const live = take(batches, 2);
+      append([
+        { streamName: 's-1', events: [event('A'), event('B')], expected: 0 },
+        { streamName: 's-2', events: [event('Refused')], expected: 5 },
+      ]);
+      const handed = await live;
+      expect(reads.count).toBe(readsCaughtUp); // nothing read back
+      expect(handed.map((e) => e.type)).toEqual(['A', 'B']);
 
-    // Another writer's append, then this process's: the first is a gap, read from the file.
-    const more = take(batches, 2);
-    append([{ streamName: 's-3', events: [event('Theirs')], expected: 'no_stream' }], false);
-    append([{ streamName: 's-4', events: [event('Mine')], expected: 'no_stream' }]);
-    const after = await more;
-    expect(reads.count).toBeGreaterThan(readsCaughtUp);
-    expect(after.map((e) => e.type)).toEqual(['Theirs', 'Mine']);
-    await sub.close();
+      // Another writer's append, then this process's: the first is a gap, read from the file.
+      const more = take(batches, 2);
+      append([{ streamName: 's-3', events: [event('Theirs')], expected: 'no_stream' }], false);
+      append([{ streamName: 's-4', events: [event('Mine')], expected: 'no_stream' }]);
+      const after = await more;
+      expect(reads.count).toBeGreaterThan(readsCaughtUp);
+      expect(after.map((e) => e.type)).toEqual(['Theirs', 'Mine']);
+      await sub.close();
 
-    const fromFile = statements.allForwards.all(0, 100).length;
-    expect([...handed, ...after].length + 1).toBe(fromFile);
-  });
+      const fromFile = statements.allForwards.all(0, 100).length;
+      expect([...handed, ...after].length + 1).toBe(fromFile);
+    },
+  );
 
   it('lets the appended events go when its consumer falls too far behind, and reads them from the file', async () => {
     const { source, reads, append } = logSource();
