@@ -79,6 +79,14 @@ export interface CollectionOptions {
    * an adapter may ignore it altogether (MongoDB's `_id` index is its own).
    */
   loading?: boolean;
+  /**
+   * With `loading`: until the load ends, each document id is put at most once and none is
+   * deleted (a rebuild that only adds to the collection). The adapter may then keep nothing per
+   * id meanwhile (the embedded store: no row per id on the main thread), and may answer a `get` by
+   * a scan. It refuses a delete, and a second put of an id makes the load's end reject, as any
+   * id it cannot index does. Ignored without `loading`.
+   */
+  writtenOnce?: boolean;
 }
 
 /** How a `write` may be carried out; every option keeps what the write does to the store. */

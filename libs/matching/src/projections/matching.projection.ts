@@ -117,7 +117,8 @@ export const matchingProjection: Projection = {
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
-    { name: MESSAGES },
+    // A rebuild puts each message once (its key is its match and number) and deletes none.
+    { name: MESSAGES, writtenOnce: true },
     {
       name: SWIPES,
       indexes: [

@@ -2,8 +2,12 @@ import type { TableWrites } from './write-documents';
 
 interface Load {
   collection: string;
-  /** The row of every document id this load wrote or is writing, deleted ones included. */
+  /**
+   * The row of every document id this load wrote or is writing, deleted ones included; none for a
+   * load whose ids are each put once (`writtenOnce`), whose rows are read by `id` instead.
+   */
   rows: Map<string, number>;
+  writtenOnce: boolean;
   last: number;
   /** A write under way makes the id index (the load grew past `idsMax`). */
   ending: boolean;
@@ -31,8 +35,15 @@ export class LoadingCollections {
   /** @param idsMax ids a load may name rows for before it ends anyway (`nameRows`). */
   constructor(private readonly idsMax: number) {}
 
-  begin(collection: string): Load {
-    const load: Load = { collection, rows: new Map(), last: 0, ending: false };
+  /**
+   * `writtenOnce`: each id is put once until the load ends and none is deleted (a collection whose
+   * documents a rebuild only adds: matching's messages). Its rows are named without remembering
+   * their ids: a map of a million ids is work for the main thread's collector all through the
+   * rebuild (docs/messages-keyed-by-match.md). A read meanwhile scans the table by `id`; a second
+   * put of an id makes the id index at the load's end, and so the load, fail.
+   */
+  begin(collection: string, writtenOnce = false): Load {
+    const load: Load = { collection, rows: new Map(), writtenOnce, last: 0, ending: false };
     this.loads.set(collection, load);
     return load;
   }
@@ -41,9 +52,13 @@ export class LoadingCollections {
     return this.loads.has(collection);
   }
 
-  /** The row that holds, or will hold, `id`; undefined if the load never wrote it. */
-  row(collection: string, id: string): number | undefined {
-    return this.loads.get(collection)?.rows.get(id);
+  /**
+   * Where a read finds `id` in a collection being loaded: the row that holds, or will hold, it
+   * (undefined if the load never wrote it), or `id` for a load written once (a scan).
+   */
+  find(collection: string, id: string): ['rowid', number | undefined] | ['id', string] {
+    const load = this.loads.get(collection);
+    return load?.writtenOnce ? ['id', id] : ['rowid', load?.rows.get(id)];
   }
 
   /**
@@ -59,6 +74,16 @@ export class LoadingCollections {
       const load = this.loads.get(collection);
       if (!load) continue;
       const rows = new Array<number>(group.ids.length);
+      if (load.writtenOnce) {
+        const deleted = group.jsons.indexOf(null);
+        if (deleted >= 0)
+          throw new Error(
+            `${collection} is written once while it loads: the delete of ${group.ids[deleted]} is refused`,
+          );
+        for (let i = 0; i < rows.length; i++) rows[i] = ++load.last;
+        group.rows = rows;
+        continue;
+      }
       for (let i = 0; i < group.ids.length; i++) {
         let row = load.rows.get(group.ids[i]);
         if (row === undefined && group.jsons[i] !== null)

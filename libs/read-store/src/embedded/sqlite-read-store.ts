@@ -103,7 +103,8 @@ export class SqliteReadStore implements ReadStore {
     // Unless it is (being) loaded here, a collection gets its id index if it lacks one: the end of
     // this object's load, or of one a stopped process left in the file.
     const idIndexes = loading ? [] : [{ table: table(collection), create: idIndex(collection) }];
-    const begun = load ? this.loading.begin(collection) : undefined; // before a write can be sent
+    // Before a write can be sent.
+    const begun = load ? this.loading.begin(collection, options.writtenOnce === true) : undefined;
     await this.run({ schema, idIndexes, tables: [] }).catch((error: unknown) => {
       if (begun) this.loading.abandon(begun);
       throw error;
@@ -166,8 +167,8 @@ export class SqliteReadStore implements ReadStore {
     if (cached !== undefined) return cached;
     // A collection being loaded has no id index yet: its rows are named by LoadingCollections.
     const [by, key] = this.loading.has(collection)
-      ? ['rowid', this.loading.row(collection, id)]
-      : ['id', id];
+      ? this.loading.find(collection, id)
+      : (['id', id] as const);
     const row =
       key === undefined
         ? undefined

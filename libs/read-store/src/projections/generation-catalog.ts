@@ -85,7 +85,7 @@ export class GenerationCatalog {
       await this.store.ensureCollection(
         physicalName(c.name, generation),
         loading ? (c.indexes ?? []).filter(keptWhileLoading) : c.indexes,
-        { loading },
+        { loading, writtenOnce: loading && c.writtenOnce === true },
       );
   }
 

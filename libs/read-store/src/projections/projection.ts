@@ -5,6 +5,12 @@ export interface CollectionDecl {
   /** Logical name, used by queries; the physical one carries the generation (`agents_g2`). */
   name: string;
   indexes?: readonly IndexSpec[];
+  /**
+   * A rebuild puts each of its documents once and deletes none (`CollectionOptions.writtenOnce`):
+   * the embedded store then loads the new generation without a row map (a second put of an id
+   * fails the rebuild at the end of its load).
+   */
+  writtenOnce?: boolean;
 }
 
 /**
