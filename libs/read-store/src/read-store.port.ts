@@ -63,7 +63,10 @@ export interface IndexSpec {
 export type Write =
   { collection: string; op: 'put'; doc: Doc } | { collection: string; op: 'delete'; id: string };
 
-/** How `ensureCollection` may make a collection; no option changes what reads and writes answer. */
+/**
+ * How `ensureCollection` may make a collection; no option changes what reads and writes answer a
+ * caller that keeps to what it declared.
+ */
 export interface CollectionOptions {
   /**
    * The collection is new (this call makes it) and this store object alone writes to it until
@@ -72,7 +75,7 @@ export interface CollectionOptions {
    * ends when the collection is ensured again without this option (the rebuild does, with the
    * declared indexes, before its switch); that may hold the adapter's writer for seconds, and
    * rejects if the ids cannot be indexed. It also ends when the collection is dropped, and the
-   * adapter may end it sooner itself (the embedded store past 2 000 000 documents). A load that
+   * adapter may end it sooner itself (the embedded store past 2 000 000 ids it remembers). A load that
    * another object or a stopped process began is ended by ensuring the collection without the
    * option, here too. Meanwhile `get`, `getMany`, `find`, `count` and `write` answer as usual;
    * other processes' reads may be slower (a scan). Ignored for a collection that already exists;
@@ -83,8 +86,9 @@ export interface CollectionOptions {
    * With `loading`: until the load ends, each document id is put at most once and none is
    * deleted (a rebuild that only adds to the collection). The adapter may then keep nothing per
    * id meanwhile (the embedded store: no row per id on the main thread), and may answer a `get` by
-   * a scan. It refuses a delete, and a second put of an id makes the load's end reject, as any
-   * id it cannot index does. Ignored without `loading`.
+   * a scan. It may refuse a delete, and a second put of an id may make the load's end reject, as
+   * any id it cannot index does (the embedded store does both; MongoDB ignores the option, as it
+   * does `loading`). Ignored without `loading`.
    */
   writtenOnce?: boolean;
 }

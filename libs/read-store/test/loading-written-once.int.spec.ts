@@ -41,7 +41,7 @@ describe('SqliteReadStore: a collection loaded written once', () => {
     expect(
       look(dir, (db) => db.prepare('SELECT id FROM c_once ORDER BY rowid').pluck().all()),
     ).toEqual(ids);
-    // No row is remembered for an id: found by a scan, and a missing one is missing.
+    // Read during the load (by a scan), and a missing one is missing.
     expect(await store.get('once', ids[2999])).toEqual({ _id: ids[2999], n: 2999 });
     expect(await store.getMany('once', [ids[7], 'none'])).toEqual([{ _id: ids[7], n: 7 }]);
     await store.ensureCollection('once');

@@ -27,7 +27,9 @@ interface Load {
  * nothing reads before its switch). An id keeps its row for the whole load, deleted or not, so the
  * map matches the table whatever commits, in whatever order the writer takes the writes, and
  * whatever fails: a row named for a write that never committed reads as missing, which is what the
- * document is, and the next write of that id fills it. No id ever gets two rows.
+ * document is, and the next write of that id fills it. No id ever gets two rows. A load written
+ * once (`begin`) keeps no map: there a second put of an id is a second row, which the unique id
+ * index at the load's end refuses, failing the load.
  */
 export class LoadingCollections {
   private readonly loads = new Map<string, Load>();
@@ -66,20 +68,24 @@ export class LoadingCollections {
    * table's writes; 0, a row that never exists, for the delete of an id never written), once the
    * writes before it are on their way. Answers the loads this write must end: the first write
    * that takes a load past `idsMax` makes its id index after its rows, in the same transaction,
-   * so the map's memory stays bounded; `ended` says how that went.
+   * so the map's memory stays bounded; `ended` says how that went. A load written once has no map
+   * to bound and is not ended early. A delete in one is refused before any row of the write is
+   * named.
    */
   nameRows(writes: Map<string, TableWrites>): Load[] {
+    for (const [collection, group] of writes) {
+      const deleted = this.loads.get(collection)?.writtenOnce ? group.jsons.indexOf(null) : -1;
+      if (deleted >= 0)
+        throw new Error(
+          `${collection} is written once while it loads: the delete of ${group.ids[deleted]} is refused`,
+        );
+    }
     const ending: Load[] = [];
     for (const [collection, group] of writes) {
       const load = this.loads.get(collection);
       if (!load) continue;
       const rows = new Array<number>(group.ids.length);
       if (load.writtenOnce) {
-        const deleted = group.jsons.indexOf(null);
-        if (deleted >= 0)
-          throw new Error(
-            `${collection} is written once while it loads: the delete of ${group.ids[deleted]} is refused`,
-          );
         for (let i = 0; i < rows.length; i++) rows[i] = ++load.last;
         group.rows = rows;
         continue;

@@ -51,7 +51,10 @@ export interface SqliteReadStoreOptions {
   freezeDocuments?: boolean;
   /** How long this thread's statements wait for another writer's lock (default 5 000 ms). */
   busyTimeoutMs?: number;
-  /** Rows a load may name (~75 B each) before its id index is made anyway (2 000 000: 150 MB). */
+  /**
+   * Rows a load may name (~75 B each) before its id index is made anyway (2 000 000: 150 MB); a
+   * load written once names none to remember.
+   */
   loadingIdsMax?: number;
 }
 

@@ -7,8 +7,8 @@ export interface CollectionDecl {
   indexes?: readonly IndexSpec[];
   /**
    * A rebuild puts each of its documents once and deletes none (`CollectionOptions.writtenOnce`):
-   * the embedded store then loads the new generation without a row map (a second put of an id
-   * fails the rebuild at the end of its load).
+   * the embedded store then loads the new generation without a row map, and a second put of an
+   * id or a delete fails the rebuild (MongoDB ignores it).
    */
   writtenOnce?: boolean;
 }
