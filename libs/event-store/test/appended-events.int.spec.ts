@@ -83,7 +83,10 @@ describe("a subscription and this process's appends", () => {
         ? subscribeToLog(source, { after: 0 }, true)
         : subscribeToLog(source, { after: 0 });
       const batches = reader(sub);
-      expect(await take(batches, 1)).toHaveLength(1); // the history, from the file
+      const history = await take(batches, 1); // from the file
+      expect(history).toHaveLength(1);
+      // Read as asked: a projected event has no stream name, a whole one has.
+      expect('streamName' in history[0]).toBe(!projected);
       const readsCaughtUp = reads.count;
 
       const live = take(batches, 2);
@@ -102,6 +105,8 @@ describe("a subscription and this process's appends", () => {
       const after = await more;
       expect(reads.count).toBeGreaterThan(readsCaughtUp);
       expect(after.map((e) => e.type)).toEqual(['Theirs', 'Mine']);
+      // The gap and the page it begins, read from the file as asked.
+      expect(after.map((e) => 'streamName' in e)).toEqual([!projected, !projected]);
       await sub.close();
 
       const fromFile = statements.allForwards.all(0, 100).length;
