@@ -27,7 +27,16 @@ export function generationUnitOfWork(
       return physical;
     },
     previous,
+    writtenOnce(projection, (name) => names.get(name)!),
   );
+}
+
+/** The physical names of the projection's collections declared `writtenOnce`. */
+export function writtenOnce(
+  projection: Projection,
+  physical: (logical: string) => string,
+): ReadonlySet<string> {
+  return new Set(projection.collections.filter((c) => c.writtenOnce).map((c) => physical(c.name)));
 }
 
 /** Applies the events of `batch` past `after` that the projection handles, in log order. */

@@ -8,7 +8,8 @@ export interface CollectionDecl {
   /**
    * A rebuild puts each of its documents once and deletes none (`CollectionOptions.writtenOnce`):
    * the embedded store then loads the new generation without a row map, and a second put of an
-   * id or a delete fails the rebuild (MongoDB ignores it).
+   * id or a delete fails the rebuild (MongoDB ignores it). A batch holds its documents in write
+   * order, without a map of their ids until one is read (UnitOfWork).
    */
   writtenOnce?: boolean;
 }

@@ -4,6 +4,7 @@ import type { Doc } from '../read-store.port';
 import type { Projection } from '../projections/projection';
 import { ReadModels } from '../projections/read-models';
 import { UnitOfWork } from '../projections/unit-of-work';
+import { writtenOnce } from '../projections/apply-batch';
 
 /**
  * Applies events to one projection through the engine's own unit of work, one event per batch, on an
@@ -19,6 +20,7 @@ export function projectionHarness(projection: Projection) {
   const ready = Promise.all(
     projection.collections.map((c) => store.ensureCollection(physical(c.name), c.indexes)),
   );
+  const appended = writtenOnce(projection, physical);
   let position = 0;
   return {
     async apply(type: string, data: unknown, at = '2026-11-21T12:00:00.000Z'): Promise<void> {
@@ -32,7 +34,7 @@ export function projectionHarness(projection: Projection) {
         metadata: { occurredAt: at },
         position,
       };
-      const uow = new UnitOfWork(store, physical);
+      const uow = new UnitOfWork(store, physical, undefined, appended);
       await projection.apply(event, uow.contextFor(event));
       await store.write(uow.writes());
     },
