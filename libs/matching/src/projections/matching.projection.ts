@@ -25,8 +25,6 @@ export interface MatchDoc extends Doc {
   lastActivityAt: string;
   messageCount: number;
   latestMessage: MessagePreview | null;
-  /** Participants who have sent at least one message. */
-  spokenBy: string[];
   ratings: Record<string, RatingDoc>;
   ratingsCount: number;
   /** A participant deleted their profile: the match is gone for everyone. */
@@ -100,7 +98,6 @@ function changedMatch(m: MatchDoc, c: Partial<MatchDoc>): MatchDoc {
     lastActivityAt: c.lastActivityAt ?? m.lastActivityAt,
     messageCount: c.messageCount ?? m.messageCount,
     latestMessage: c.latestMessage !== undefined ? c.latestMessage : m.latestMessage,
-    spokenBy: c.spokenBy ?? m.spokenBy,
     ratings: c.ratings ?? m.ratings,
     ratingsCount: c.ratingsCount ?? m.ratingsCount,
     closed: c.closed ?? m.closed,
@@ -112,8 +109,10 @@ type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId:
 /** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
 export const matchingProjection: Projection = {
   name: 'matching',
-  // 2: messages keyed by match and number (messageKey), without the index by match.
-  version: 2,
+  // 2: messages keyed by match and number (messageKey), without the index by match. 3: matches
+  // without who has spoken (no reader; the pulse keeps its own, PulseRecord): reading it cost
+  // each message a cold look-up (docs/matching-rebuild-per-message.md).
+  version: 3,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
@@ -162,7 +161,6 @@ export const matchingProjection: Projection = {
           lastActivityAt: at,
           messageCount: 0,
           latestMessage: null,
-          spokenBy: [],
           ratings: {},
           ratingsCount: 0,
           closed: false,
@@ -193,7 +191,6 @@ export const matchingProjection: Projection = {
             changedMatch(m, {
               messageCount: seq,
               latestMessage: { id: messageId, senderId, content, createdAt: at },
-              spokenBy: m.spokenBy.includes(senderId) ? m.spokenBy : [...m.spokenBy, senderId],
               lastActivityAt: at,
             }),
         );

@@ -19,10 +19,10 @@ type Pending = Map<string, PendingDocs>;
  * A written-once collection's documents in a batch, in write order, with no map of their ids until
  * something reads one: matching's rebuild puts about 46 000 messages a batch and reads none, and
  * a Map of their ids (hashing each new key, growing by rehashing, copied by the collector) cost
- * about 6 % of its rebuild (docs/messages-keyed-by-match.md). The first `get` makes the map, so
- * reads and later writes of an id are answered as by a Map. A second put of an id with no read
- * between is kept as two writes, in order: the store keeps the last, and a load fails at its end,
- * as the declaration says (CollectionDecl.writtenOnce).
+ * about 6 % of its rebuild (docs/matching-rebuild-per-message.md). The first `get` makes the
+ * map, so reads and later writes of an id are answered as by a Map. A second put of an id with no
+ * read between is kept as two writes, in order: the store keeps the last, and a load fails at its
+ * end, as the declaration says (CollectionDecl.writtenOnce).
  */
 class AppendedDocs implements PendingDocs {
   private readonly ids: string[] = [];
