@@ -33,4 +33,23 @@ describe('matching projection: a match keeps every field through every change', 
       before = after;
     }
   });
+
+  it('keeps who has spoken an empty array, which the projector before version 3 adds senders to on a rollback', async () => {
+    const store = projectionHarness(matchingProjection);
+    await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
+    await store.apply('MessageSent', {
+      matchId: 'm',
+      messageId: 'x',
+      senderId: 'a',
+      content: 'hi',
+      seq: 1,
+    });
+    await store.apply('RelationshipStatusChanged', {
+      matchId: 'm',
+      from: 'active',
+      to: 'dating',
+      triggeredBy: 'a',
+    });
+    expect(await store.doc(MATCHES, 'm')).toMatchObject({ messageCount: 1, spokenBy: [] });
+  });
 });

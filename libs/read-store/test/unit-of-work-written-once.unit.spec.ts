@@ -56,6 +56,19 @@ describe('UnitOfWork: a collection written once', () => {
     ]);
   });
 
+  it('reads the last of two puts of an id, and a document put after the first read', async () => {
+    const uow = unit();
+    uow.contextFor(event(1)).put('once', note('a', 1));
+    uow.contextFor(event(2)).put('once', note('a', 2));
+    await expect(uow.contextFor(event(3)).get<Note>('once', 'a')).resolves.toMatchObject({ n: 2 });
+    uow.contextFor(event(4)).put('once', note('d', 4));
+    await expect(uow.contextFor(event(5)).get<Note>('once', 'd')).resolves.toEqual(
+      putOf('d', 4, 4).doc,
+    );
+    await uow.contextFor(event(6)).update<Note>('once', 'a', (d) => ({ ...d!, n: d!.n + 10 }));
+    expect(uow.writes()).toEqual([putOf('a', 1, 1), putOf('a', 12, 6), putOf('d', 4, 4)]);
+  });
+
   it('shows the next batch what the batch before put', async () => {
     const first = unit();
     first.contextFor(event(1)).put('once', note('a', 1));

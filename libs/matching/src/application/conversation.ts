@@ -56,7 +56,7 @@ export async function readConversation(
  * indexed messages by match and number. Its generation serves while version 2 is rebuilt beside it
  * (on the first start of this code), and meanwhile the live loop writes new messages there the new
  * way: the range above finds those, this query the others. Delete this and `withVersionOne` once
- * every deployment runs matching at version 2 (docs/messages-keyed-by-match.md).
+ * every deployment runs matching at version 2 or later (docs/messages-keyed-by-match.md).
  */
 async function versionOneMessages(
   readModels: ReadModels,

@@ -25,6 +25,12 @@ export interface MatchDoc extends Doc {
   lastActivityAt: string;
   messageCount: number;
   latestMessage: MessagePreview | null;
+  /**
+   * Empty since version 3, and not kept up: nothing reads it (the pulse keeps its own). It stays
+   * because the projector of an earlier version adds each new sender to it: one rolled back, or a
+   * standby not yet upgraded, applies messages to this generation until its own rebuild switches.
+   */
+  spokenBy: string[];
   ratings: Record<string, RatingDoc>;
   ratingsCount: number;
   /** A participant deleted their profile: the match is gone for everyone. */
@@ -98,6 +104,7 @@ function changedMatch(m: MatchDoc, c: Partial<MatchDoc>): MatchDoc {
     lastActivityAt: c.lastActivityAt ?? m.lastActivityAt,
     messageCount: c.messageCount ?? m.messageCount,
     latestMessage: c.latestMessage !== undefined ? c.latestMessage : m.latestMessage,
+    spokenBy: m.spokenBy,
     ratings: c.ratings ?? m.ratings,
     ratingsCount: c.ratingsCount ?? m.ratingsCount,
     closed: c.closed ?? m.closed,
@@ -109,9 +116,9 @@ type Handled = PairEvent | MatchEvent | { type: 'AgentDeleted'; data: { agentId:
 /** Matches, conversations and swipes, as the match endpoints, discovery and the pulse read them. */
 export const matchingProjection: Projection = {
   name: 'matching',
-  // 2: messages keyed by match and number (messageKey), without the index by match. 3: matches
-  // without who has spoken (no reader; the pulse keeps its own, PulseRecord): reading it cost
-  // each message a cold look-up (docs/matching-rebuild-per-message.md).
+  // 2: messages keyed by match and number (messageKey), without the index by match. 3: a match no
+  // longer records who has spoken (MatchDoc.spokenBy, no reader): looking the sender up there cost
+  // each message a cold read (docs/matching-rebuild-per-message.md).
   version: 3,
   collections: [
     { name: MATCHES },
@@ -161,6 +168,7 @@ export const matchingProjection: Projection = {
           lastActivityAt: at,
           messageCount: 0,
           latestMessage: null,
+          spokenBy: [],
           ratings: {},
           ratingsCount: 0,
           closed: false,

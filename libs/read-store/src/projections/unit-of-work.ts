@@ -2,7 +2,10 @@ import type { ProjectedEvent } from '@companion/event-store';
 import type { Doc, ReadStore, Write } from '../read-store.port';
 import { ProjectedDoc, ProjectionContext } from './projection';
 
-/** What a batch holds of one collection: the final state of each document it touched. */
+/**
+ * What a batch holds of one collection: the final state of each document it touched (but for a
+ * collection written once: AppendedDocs).
+ */
 interface PendingDocs {
   get(id: string): ProjectedDoc | null | undefined;
   set(id: string, doc: ProjectedDoc | null): unknown;
@@ -10,8 +13,8 @@ interface PendingDocs {
 }
 
 /**
- * The documents of a batch, per physical collection, by id (not by one joined key: V8 looks up a
- * freshly concatenated string key by a slow path, and a rebuild makes several lookups per event).
+ * The documents of a batch, per physical collection (not by one joined key: V8 looks up a freshly
+ * concatenated string key by a slow path, and a rebuild makes several lookups per event).
  */
 type Pending = Map<string, PendingDocs>;
 
@@ -76,7 +79,8 @@ function stamped(doc: object, id: string, position: number): ProjectedDoc {
 
 /**
  * Buffers one batch of a projection's writes: reads see the batch's own pending documents, and
- * `writes()` hands the final state of each touched document to the store in one call.
+ * `writes()` hands them to the store in one call, the final state of each touched document (a
+ * collection written once may hand two puts of an id, in order: AppendedDocs).
  */
 export class UnitOfWork {
   private readonly pending: Pending = new Map();
@@ -90,10 +94,7 @@ export class UnitOfWork {
    * batch while the last one is being written. Only its pending documents are kept, not the unit
    * itself: the batch before that has been written, and holding every unit through the one after
    * it kept a whole rebuild's documents in memory (2.8 GB for a 1 000 000-event log).
-   */
-  /**
-   * `writtenOnce`: the physical names of the collections declared `writtenOnce`
-   * (CollectionDecl), kept in write order (AppendedDocs).
+   * `writtenOnce`: the collections declared so (CollectionDecl), by physical name.
    */
   constructor(
     private readonly store: ReadStore,
