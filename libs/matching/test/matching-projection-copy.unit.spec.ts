@@ -34,7 +34,7 @@ describe('matching projection: a match keeps every field through every change', 
     }
   });
 
-  it('keeps who has spoken an empty array, which the projector before version 3 adds senders to on a rollback', async () => {
+  it('keeps who has spoken an empty array, which the projector of version 2 adds senders to on a rollback', async () => {
     const store = projectionHarness(matchingProjection);
     await store.apply('MatchCreated', { matchId: 'm', agentIds: ['a', 'b'] });
     await store.apply('MessageSent', {

@@ -26,9 +26,10 @@ export interface MatchDoc extends Doc {
   messageCount: number;
   latestMessage: MessagePreview | null;
   /**
-   * Empty since version 3, and not kept up: nothing reads it (the pulse keeps its own). It stays
-   * because the projector of an earlier version adds each new sender to it: one rolled back, or a
-   * standby not yet upgraded, applies messages to this generation until its own rebuild switches.
+   * Not kept up since version 4 (made empty with the match, then handed on): nothing reads it, and
+   * the pulse keeps its own. It stays because the projector of version 2 adds each new sender to
+   * it: one rolled back, or a standby not yet upgraded, applies messages to this generation until
+   * its own rebuild switches.
    */
   spokenBy: string[];
   ratings: Record<string, RatingDoc>;
@@ -118,8 +119,9 @@ export const matchingProjection: Projection = {
   name: 'matching',
   // 2: messages keyed by match and number (messageKey), without the index by match. 3: a match no
   // longer records who has spoken (MatchDoc.spokenBy, no reader): looking the sender up there cost
-  // each message a cold read (docs/matching-rebuild-per-message.md).
-  version: 3,
+  // each message a cold read (docs/matching-rebuild-per-message.md). 4: the field kept, empty, for
+  // version 2's projector; a generation version 3 built lacks it, so it is built again.
+  version: 4,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
