@@ -8,6 +8,7 @@ import { appendBatch, AppendBatch, AppendOutcome } from '../src/sqlite/append-ba
 import { openEventLog } from '../src/sqlite/event-rows';
 import { WalCheckpointer } from '../src/sqlite/wal-checkpointer';
 import { pollDatabaseFileAlone, queryDatabaseFileAlone } from '../src/testing/database-file-alone';
+import { endThread } from './fixtures/thread-ends-writing';
 
 describe('WriterThread: a write function loaded by path on its own thread', () => {
   const file = () => join(mkdtempSync(join(tmpdir(), 'writer-thread-')), 'events.db');
@@ -153,5 +154,33 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
     });
     await expect(writer.ready).rejects.toThrow(/exports no write function appendBatch/);
     await writer.close();
+  });
+
+  describe('a thread that ends without an error', () => {
+    it('fails the write it was running, saying so, and closes although it has already ended', async () => {
+      const filename = file();
+      const writer = new WriterThread<unknown, never>(filename, [], {
+        module: require.resolve('./fixtures/thread-ends-writing'),
+        write: endThread,
+      });
+      await writer.ready;
+      await expect(writer.write({})).rejects.toThrow(
+        `the writer thread of ${filename} ended (exit code 3)`,
+      );
+      // The thread's 'exit' has been emitted (the write failed on it): close hears of it all the same.
+      await writer.close();
+      await expect(writer.write({})).rejects.toThrow(/ended \(exit code 3\)/);
+    });
+
+    it('fails to start, saying so, when it ends while its module loads', async () => {
+      // Only the name is passed to the thread: importing the fixture here would end this process.
+      const neverReady = (): void => undefined;
+      const writer = new WriterThread<unknown, void>(file(), [], {
+        module: require.resolve('./fixtures/thread-ends-loading'),
+        write: neverReady,
+      });
+      await expect(writer.ready).rejects.toThrow(/ended \(exit code 4\)/);
+      await writer.close();
+    });
   });
 });

@@ -49,6 +49,8 @@ export class WriterThread<Req, Res> {
   /** Set with `ready`: from then on a write is posted in the call itself (`write`). */
   private started = false;
   readonly ready: Promise<void>;
+  /** Resolves once the thread has ended, however it ended. */
+  private readonly exited: Promise<void>;
 
   constructor(
     filename: string,
@@ -60,8 +62,22 @@ export class WriterThread<Req, Res> {
     this.worker = moduleWorker(require.resolve('./writer-worker'), {
       workerData,
     });
+    // Every end of the thread is heard here, from the start. When the thread has ended before this
+    // thread read its last messages, Node emits its 'error' and its 'exit' in one synchronous call
+    // and then removes every listener (`kOnExit` in Node's lib/internal/worker.js): a listener added
+    // later, in `close` after `ready` rejected, never heard of it and waited forever.
+    const ended = (code: number) =>
+      new Error(`the writer thread of ${filename} ended (exit code ${code})`);
+    this.exited = new Promise((resolve) =>
+      this.worker.once('exit', (code: number) => {
+        this.fail(ended(code));
+        resolve();
+      }),
+    );
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
+      // A thread that ends without an error (process.exit in the module) before it is ready.
+      this.worker.once('exit', (code: number) => reject(ended(code)));
       this.worker.on('message', (m: { ready?: true; id?: number; result?: Res }) => {
         if (m.ready) {
           this.started = true;
@@ -78,11 +94,14 @@ export class WriterThread<Req, Res> {
         () => (this.checkpointer = WalCheckpointer.start(filename, pragmas, checkpointEveryMs)),
         () => undefined,
       );
-    this.worker.on('error', (error) => {
-      this.failure = error;
-      for (const resolve of this.pending.values()) resolve(undefined);
-      this.pending.clear();
-    });
+    this.worker.on('error', (error) => this.fail(error));
+  }
+
+  /** The first failure is the one reported: an error comes before the exit it causes. */
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const resolve of this.pending.values()) resolve(undefined);
+    this.pending.clear();
   }
 
   /**
@@ -112,11 +131,12 @@ export class WriterThread<Req, Res> {
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
     await this.checkpointer?.close();
-    await new Promise<void>((resolve) => {
-      this.worker.once('message', () => resolve());
-      this.worker.once('exit', () => resolve());
-      this.worker.postMessage({ close: true });
-    });
+    // A thread that has ended ignores the message, and `exited` has resolved.
+    const closed = new Promise<void>((resolve) =>
+      this.worker.on('message', (m: { closed?: true }) => m.closed && resolve()),
+    );
+    this.worker.postMessage({ close: true });
+    await Promise.race([closed, this.exited]);
     await this.worker.terminate();
   }
 }
