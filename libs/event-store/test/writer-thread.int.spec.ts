@@ -35,6 +35,9 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
     } finally {
       await writer.close();
     }
+    await expect(
+      writer.write({ batch: [], recordedAt: '2026-11-23T00:00:00.000Z' }),
+    ).rejects.toThrow(`the writer thread of ${filename} is closed`);
     const db = new Database(filename, { readonly: true });
     expect(db.prepare('SELECT stream_name, type FROM events').all()).toEqual([
       { stream_name: 'thread-1', type: 'Written' },
@@ -152,6 +155,18 @@ describe('WriterThread: a write function loaded by path on its own thread', () =
       module: require.resolve('../src/sqlite/event-rows'),
       write: appendBatch,
     });
+    await expect(writer.ready).rejects.toThrow(/exports no write function appendBatch/);
+    await writer.close();
+  });
+
+  it('closes when its failure to start and its end are heard in the same turn', async () => {
+    const writer = new WriterThread<AppendBatch, AppendOutcome[]>(file(), [], {
+      module: require.resolve('../src/sqlite/event-rows'),
+      write: appendBatch,
+    });
+    // This thread reads nothing for 2 s: by then the writer thread has failed and ended, and Node
+    // emits both at once when it next reads (what CI met under load, at random).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_000);
     await expect(writer.ready).rejects.toThrow(/exports no write function appendBatch/);
     await writer.close();
   });

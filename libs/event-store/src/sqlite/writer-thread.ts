@@ -51,6 +51,8 @@ export class WriterThread<Req, Res> {
   readonly ready: Promise<void>;
   /** Resolves once the thread has ended, however it ended. */
   private readonly exited: Promise<void>;
+  /** What a write after `close` fails with, rather than the exit code `terminate` gives. */
+  private readonly closedError: Error;
 
   constructor(
     filename: string,
@@ -62,12 +64,13 @@ export class WriterThread<Req, Res> {
     this.worker = moduleWorker(require.resolve('./writer-worker'), {
       workerData,
     });
-    // Every end of the thread is heard here, from the start. When the thread has ended before this
-    // thread read its last messages, Node emits its 'error' and its 'exit' in one synchronous call
-    // and then removes every listener (`kOnExit` in Node's lib/internal/worker.js): a listener added
-    // later, in `close` after `ready` rejected, never heard of it and waited forever.
+    // The thread's end is heard from the start: 'exit' is emitted once, and when the thread ended
+    // before this thread read its last messages, in the same synchronous call as its 'error'
+    // (`kOnExit` in Node's lib/internal/worker.js). A caller that waits for `ready` to reject
+    // before listening, as `close` does, would never hear of it.
     const ended = (code: number) =>
       new Error(`the writer thread of ${filename} ended (exit code ${code})`);
+    this.closedError = new Error(`the writer thread of ${filename} is closed`);
     this.exited = new Promise((resolve) =>
       this.worker.once('exit', (code: number) => {
         this.fail(ended(code));
@@ -131,12 +134,13 @@ export class WriterThread<Req, Res> {
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
     await this.checkpointer?.close();
-    // A thread that has ended ignores the message, and `exited` has resolved.
+    // Once the thread has ended, the message is dropped and `exited` has resolved.
     const closed = new Promise<void>((resolve) =>
       this.worker.on('message', (m: { closed?: true }) => m.closed && resolve()),
     );
     this.worker.postMessage({ close: true });
     await Promise.race([closed, this.exited]);
+    this.failure ??= this.closedError;
     await this.worker.terminate();
   }
 }
