@@ -27,9 +27,9 @@ export interface MatchDoc extends Doc {
   latestMessage: MessagePreview | null;
   /**
    * Not kept up since version 3 (since version 4 made empty with the match, then handed on):
-   * nothing reads it, and the pulse keeps its own. It stays because the projector of version 2 adds each new sender to
-   * it: one rolled back, or a standby not yet upgraded, applies messages to this generation until
-   * its own rebuild switches.
+   * nothing reads it, and the pulse keeps its own. It stays because the projector of version 2
+   * adds each new sender to it: one rolled back, or a standby not yet upgraded, applies messages to
+   * this generation until its own rebuild switches.
    */
   spokenBy: string[];
   ratings: Record<string, RatingDoc>;
