@@ -6,6 +6,12 @@
 // FLOOR_ASYNC_CONTEXT=run adds an `onRequest` hook that runs the rest of the request in an
 // AsyncLocalStorage, as the service's request logging does (request-log-hooks.ts); `hook` adds the
 // same hook without it (bench/async-context-cost.js compares the two).
+// FLOOR_APPEND_DIR=<dir> makes each route append one event to the embedded event store on
+// <dir>/events.db (its writer thread, group commit, synchronous=FULL) as the service does, and
+// nothing else (no command loop, no projection, no read of your write): the POST a swipe's
+// `SwipeRecorded`, answering once it is durable; the GET a pulse's check-in (`AgentCheckedIn`),
+// appended beside its answer as the pulse does. bench/durable-floor.js measures both against the
+// plain Nest routes.
 require('reflect-metadata');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -23,6 +29,21 @@ const {
   loadConfig,
 } = dist('platform/src');
 const { SwipeDto } = dist('matching/src/commands/swipe/swipe.dto');
+const { pairStream } = dist('matching/src/application/matching-streams');
+const { presenceStream } = dist('pulse/src/application/presence-stream');
+const { SqliteEventStore } = dist('event-store/src');
+const { newTimeOrderedId } = dist('platform/src');
+
+const appendDir = process.env.FLOOR_APPEND_DIR;
+const events = appendDir && new SqliteEventStore({ filename: join(appendDir, 'events.db') });
+
+/** One event, appended as the service appends it. */
+function appendOne(stream, type, data, actorId) {
+  const now = new Date();
+  const metadata = { occurredAt: now.toISOString(), actorId };
+  // 'any': the benchmark's streams repeat across runs; the append checks the stream either way.
+  return events.append(stream, [{ id: newTimeOrderedId(now), type, data, metadata }], 'any');
+}
 
 const [port, agentsFile] = process.argv.slice(2);
 const { agents } = JSON.parse(readFileSync(agentsFile, 'utf8'));
@@ -30,11 +51,26 @@ const ids = new Map(agents.map((a) => [hashApiKey(a.key), a.id]));
 
 // The decorators a TypeScript controller would carry, applied by hand (this file is plain JS).
 class FloorController {
+  // Without FLOOR_APPEND_DIR each answers a constant, as before: not even a promise more.
   get(agent) {
-    return { ok: true, agentId: agent.id };
+    const answer = { ok: true, agentId: agent.id };
+    if (!events) return answer;
+    // As the pulse records its check-in: beside the answer, not awaited (pulse.controller.ts).
+    const checkIn = { agentId: agent.id, checkedInAt: new Date().toISOString() };
+    appendOne(presenceStream(agent.id), 'AgentCheckedIn', checkIn, agent.id).catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+    return answer;
   }
   post(agent, body) {
-    return { swiped: true, liked: body.liked, match: null };
+    const answer = { swiped: true, liked: body.liked, match: null };
+    if (!events) return answer;
+    const { targetAgentId: targetId, liked } = body;
+    const swipe = { swiperId: agent.id, targetId, liked, awaitsResponse: false };
+    return appendOne(pairStream(agent.id, targetId), 'SwipeRecorded', swipe, agent.id).then(
+      () => answer,
+    );
   }
 }
 const method = (name, ...decorators) => {
@@ -79,6 +115,11 @@ async function main() {
       );
   }
   await app.listen(Number(port), '127.0.0.1');
+  // Asked to stop: whatever is still queued for the event store is appended first.
+  process.on('message', (m) => {
+    if (m === 'close')
+      void (events ? events.close() : Promise.resolve()).then(() => process.exit(0));
+  });
   process.send?.('ready');
 }
 main().catch((e) => {

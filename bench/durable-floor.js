@@ -1,0 +1,135 @@
+// How far a durable request can go on this stack, before any of Companion's work. For each verb:
+// the plain Nest route (the yardstick of issue 20's targets), the floor (the service's pipeline, the
+// validation pipe and the key guard, answering a constant) and the same floor appending one event
+// per request to the embedded event store (`FLOOR_APPEND_DIR`, bench/nest-floor.js: its writer
+// thread, group commit, synchronous=FULL, on a fresh copy of the data set's log). The POST appends
+// a swipe's event and answers once it is durable; the GET appends a check-in's beside its answer,
+// as the pulse does. Alternated, under bench/run.js's load (autocannon, 64 connections, 10 s, its
+// requests). A swipe or a message does all of the durable POST's work and more (the command loop,
+// its projections and the wait for them: read your writes), and so does a pulse that is a check-in
+// (spec §4 rule 5) of the durable GET's: the durable floor's ratio to the plain route bounds theirs
+// (docs/write-path-cost.md, "What a durable write can reach here").
+//   npm run build && node bench/durable-floor.js [rounds=3] [data=bench/data/10000] [verbs=POST,GET]
+const { fork } = require('node:child_process');
+const { cpSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { loadavg, tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const Database = require('better-sqlite3');
+const { freePort, median, writeResult } = require('./lib');
+const { measured } = require('./load');
+const { benchRequests } = require('./requests');
+
+const rounds = Number(process.argv[2] ?? 3);
+const dataDir = resolve(process.argv[3] ?? join(__dirname, 'data', '10000'));
+const agentsFile = join(dataDir, 'agents.json');
+const { agents } = JSON.parse(readFileSync(agentsFile, 'utf8'));
+const verbs = (process.argv[4] ?? 'POST,GET').split(',');
+const { floorRequests, plainRequests } = benchRequests(agents, [], new Set());
+
+const VARIANTS = {
+  plain: { script: 'nest-plain.js', requests: plainRequests },
+  floor: { script: 'nest-floor.js', requests: floorRequests },
+  durable: { script: 'nest-floor.js', requests: floorRequests, durable: true },
+};
+
+const eventsIn = (dir) => {
+  const db = new Database(join(dir, 'events.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) AS n FROM events').get().n;
+  } finally {
+    db.close();
+  }
+};
+
+async function measure(verb, name) {
+  const { script, requests, durable } = VARIANTS[name];
+  // Each durable run on its own copy of the log, so that no run appends to another's.
+  const copy = durable && mkdtempSync(join(tmpdir(), 'durable-floor-'));
+  if (copy) cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
+  const before = copy && eventsIn(copy);
+  const port = await freePort();
+  const child = fork(join(__dirname, script), [String(port), agentsFile], {
+    env: { ...process.env, ...(copy ? { FLOOR_APPEND_DIR: copy } : {}) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((r) => child.once('message', r));
+  let r;
+  try {
+    r = await measured(child.pid, `http://127.0.0.1:${port}`, requests[verb]);
+  } finally {
+    const exited = new Promise((done) =>
+      child.exitCode !== null ? done() : child.once('exit', done),
+    );
+    // The durable floor appends what it still holds (the GET's check-ins are not awaited) first.
+    if (copy && child.connected) child.send('close');
+    else child.kill();
+    await exited;
+  }
+  const run = {
+    verb,
+    variant: name,
+    requestsPerSecond: Math.round(r.requests.average),
+    cpuUsPerRequest: r.cpuUsPerRequest,
+    p50ms: r.latency.p50,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+  if (!copy) return run;
+  // Every answer of the durable floor stands for an event in the file: else it measured nothing.
+  // (The GET's are appended after it answers: `close` above waited for them.)
+  const appended = eventsIn(copy) - before;
+  rmSync(copy, { recursive: true, force: true });
+  if (appended < r['2xx'])
+    throw new Error(`${verb}: ${r['2xx']} answered, ${appended} events appended`);
+  return { ...run, answered: r['2xx'], appended };
+}
+
+/** Medians and each round's ratio to the plain route, per verb and variant. */
+function summarise(runs, names) {
+  return Object.fromEntries(
+    verbs.map((verb) => {
+      const of = (name) => runs.filter((r) => r.verb === verb && r.variant === name);
+      const med = (name, field) => median(of(name).map((r) => r[field]));
+      const ratios = (name) =>
+        of(name).map((r) => {
+          const plain = of('plain').find((p) => p.round === r.round);
+          return Number((r.requestsPerSecond / plain.requestsPerSecond).toFixed(3));
+        });
+      const variants = names.map((name) => [
+        name,
+        {
+          medianRequestsPerSecond: med(name, 'requestsPerSecond'),
+          medianCpuUsPerRequest: med(name, 'cpuUsPerRequest'),
+          medianP50ms: med(name, 'p50ms'),
+          ratioToPlainNestPerRound: ratios(name),
+        },
+      ]);
+      return [verb, Object.fromEntries(variants)];
+    }),
+  );
+}
+
+(async () => {
+  const names = Object.keys(VARIANTS);
+  const runs = [];
+  for (let round = 1; round <= rounds; round++) {
+    // Each round in another order, so no variant always follows the same one.
+    const order = names.map((_, i) => names[(i + round - 1) % names.length]);
+    for (const verb of verbs)
+      for (const name of order) {
+        const run = { round, ...(await measure(verb, name)) };
+        console.log(JSON.stringify(run));
+        runs.push(run);
+      }
+  }
+  const summary = summarise(runs, names);
+  console.log(JSON.stringify(summary, null, 2));
+  const file = writeResult(
+    { date: new Date().toISOString(), data: dataDir, loadAverage: loadavg(), runs, summary },
+    'durable-floor',
+  );
+  console.log(`written to ${file}`);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
