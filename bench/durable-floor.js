@@ -1,21 +1,22 @@
-// How far a durable request can go on this stack, before any of Companion's work. For each verb:
-// the plain Nest route (the yardstick of issue 20's targets), the floor (the service's pipeline, the
-// validation pipe and the key guard, answering a constant) and the same floor appending one event
-// per request to the embedded event store (`FLOOR_APPEND_DIR`, bench/nest-floor.js: its writer
-// thread, group commit, synchronous=FULL, on a fresh copy of the data set's log). The POST appends
-// a swipe's event and answers once it is durable; the GET appends a check-in's beside its answer,
-// as the pulse does. Alternated, under bench/run.js's load (autocannon, 64 connections, 10 s, its
-// requests). A swipe or a message does all of the durable POST's work and more (the command loop,
-// its projections and the wait for them: read your writes), and so does a pulse that is a check-in
-// (spec §4 rule 5) of the durable GET's: the durable floor's ratio to the plain route bounds theirs
-// (docs/write-path-cost.md, "What a durable write can reach here").
-//   npm run build && node bench/durable-floor.js [rounds=3] [data=bench/data/10000] [verbs=POST,GET]
+// How far a durable request goes with this event store, before any of Companion's work. For each
+// verb: the plain Nest route (the yardstick of issue 20's targets), the floor (the service's
+// pipeline, the validation pipe and the key guard, answering a constant) and the same floor
+// appending one event per request to the embedded event store (`FLOOR_APPEND_DIR`,
+// bench/nest-floor.js: its writer thread, group commit, synchronous=FULL, on a fresh copy of the
+// data set's log). The POST appends a swipe's event and answers once it is durable; the GET appends
+// a check-in's beside its answer, as the pulse does. Alternated, under bench/run.js's load
+// (autocannon, 64 connections, 10 s, its requests). A swipe or a message does all of the durable
+// POST's work and more (the command loop, its projections and the wait for them: read your
+// writes), and a pulse that is a check-in (spec §4 rule 5) all of the durable GET's: with the same
+// event store and load, neither can pass its durable floor (docs/write-path-cost.md, "What a
+// durable write can reach here").
+//   npm run build && node bench/durable-floor.js [rounds=3] [data=bench/data/10000] [POST,GET]
 const { fork } = require('node:child_process');
 const { cpSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { loadavg, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const Database = require('better-sqlite3');
-const { freePort, median, writeResult } = require('./lib');
+const { ROOT, commitOf, freePort, median, writeResult } = require('./lib');
 const { measured } = require('./load');
 const { benchRequests } = require('./requests');
 
@@ -54,8 +55,11 @@ async function measure(verb, name) {
   });
   await new Promise((r) => child.once('message', r));
   let r;
+  let whenLoadStopped;
   try {
     r = await measured(child.pid, `http://127.0.0.1:${port}`, requests[verb]);
+    // The GET's appends are not awaited: how many were still queued when the load stopped.
+    if (copy) whenLoadStopped = eventsIn(copy) - before;
   } finally {
     const exited = new Promise((done) =>
       child.exitCode !== null ? done() : child.once('exit', done),
@@ -65,6 +69,9 @@ async function measure(verb, name) {
     else child.kill();
     await exited;
   }
+  // A server that failed (the GET's append exits with 1) measured nothing.
+  if (copy && child.exitCode !== 0)
+    throw new Error(`${verb}: the durable floor exited with ${child.exitCode}`);
   const run = {
     verb,
     variant: name,
@@ -79,9 +86,11 @@ async function measure(verb, name) {
   // (The GET's are appended after it answers: `close` above waited for them.)
   const appended = eventsIn(copy) - before;
   rmSync(copy, { recursive: true, force: true });
-  if (appended < r['2xx'])
-    throw new Error(`${verb}: ${r['2xx']} answered, ${appended} events appended`);
-  return { ...run, answered: r['2xx'], appended };
+  if (appended < r['2xx'] || run.errors > 0)
+    throw new Error(
+      `${verb}: ${r['2xx']} answered, ${appended} events appended, ${run.errors} errors`,
+    );
+  return { ...run, answered: r['2xx'], appended, appendedWhenLoadStopped: whenLoadStopped };
 }
 
 /** Medians and each round's ratio to the plain route, per verb and variant. */
@@ -125,7 +134,14 @@ function summarise(runs, names) {
   const summary = summarise(runs, names);
   console.log(JSON.stringify(summary, null, 2));
   const file = writeResult(
-    { date: new Date().toISOString(), data: dataDir, loadAverage: loadavg(), runs, summary },
+    {
+      date: new Date().toISOString(),
+      commit: commitOf(ROOT),
+      data: dataDir,
+      loadAverage: loadavg(),
+      runs,
+      summary,
+    },
     'durable-floor',
   );
   console.log(`written to ${file}`);

@@ -31,15 +31,17 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
   const s =
     db.__companionAppend ??
     (db.__companionAppend = {
-      streamHead: db.prepare('SELECT last_revision FROM streams WHERE name = ?'),
+      // The stream's head from the (stream_name, revision) index, read from the index alone. A
+      // table of heads cost every append a second page at random, in the log and in its
+      // checkpoint: a fifth of the durable floor's requests a second (docs/write-path-cost.md).
+      streamHead: db
+        .prepare('SELECT revision FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1')
+        .pluck(),
       byEventId: db.prepare(
         'SELECT position, stream_name, revision FROM events WHERE event_id = ?',
       ),
       insert: db.prepare(
         'INSERT INTO events (event_id, stream_name, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      upsertStream: db.prepare(
-        'INSERT INTO streams (name, last_revision, last_position) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_revision = excluded.last_revision, last_position = excluded.last_position',
       ),
     });
 
@@ -71,8 +73,8 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
   const one = db.transaction((p: AppendRequest): AppendOutcome => {
     const again = retried(p);
     if (again) return again;
-    const head = s.streamHead.get(p.streamName);
-    const current = head ? head.last_revision : 'no_stream';
+    const head: number | undefined = s.streamHead.get(p.streamName);
+    const current = head ?? 'no_stream';
     const ok =
       p.expected === 'any' ||
       (p.expected === 'no_stream' && current === 'no_stream') ||
@@ -97,7 +99,6 @@ export function appendBatch(db: any, { batch, recordedAt }: AppendBatch): Append
       );
       position = Number(info.lastInsertRowid);
     }
-    s.upsertStream.run(p.streamName, revision, position);
     return { ok: { nextRevision: revision, position } };
   });
 

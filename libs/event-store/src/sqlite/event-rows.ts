@@ -41,7 +41,13 @@ export interface EventStatements {
   >;
 }
 
-/** Opens (and on first use creates) the event log's file: the events, and each stream's head. */
+/**
+ * Opens (and on first use creates) the event log's file. A stream's head is read from the events'
+ * (stream_name, revision) index. Files made before 2026-11-28 also hold a table of heads
+ * (`streams`), which this code neither reads nor writes. It is left as it is: opening the file
+ * with this code breaks nothing for a build from before that has it open. An older build started
+ * on a file this code has written to needs it made again (docs/operations.md).
+ */
 export function openEventLog(filename: string): Database.Database {
   const db = new Database(filename);
   for (const pragma of EVENT_STORE_PRAGMAS) db.pragma(pragma);
@@ -57,11 +63,6 @@ export function openEventLog(filename: string): Database.Database {
       recorded_at TEXT    NOT NULL,
       UNIQUE (stream_name, revision)
     );
-    CREATE TABLE IF NOT EXISTS streams (
-      name          TEXT    PRIMARY KEY,
-      last_revision INTEGER NOT NULL,
-      last_position INTEGER NOT NULL
-    ) WITHOUT ROWID;
   `);
   return db;
 }
@@ -85,8 +86,13 @@ export function prepareStatements(db: Database.Database): EventStatements {
       `SELECT ${COLUMNS} FROM events WHERE position <= ? ORDER BY position DESC LIMIT ?`,
     ),
     head: db.prepare('SELECT max(position) AS head FROM events'),
+    // Each stream's last revision from the index alone, then its position from that one row.
     streams: db.prepare(
-      `SELECT name, last_revision, last_position FROM streams WHERE name >= ? ORDER BY name LIMIT ?`,
+      `SELECT s.stream_name AS name, s.last_revision, e.position AS last_position
+         FROM (SELECT stream_name, max(revision) AS last_revision FROM events
+                WHERE stream_name >= ? GROUP BY stream_name ORDER BY stream_name LIMIT ?) AS s
+         JOIN events AS e ON e.stream_name = s.stream_name AND e.revision = s.last_revision
+        ORDER BY s.stream_name`,
     ),
   };
 }
