@@ -46,6 +46,14 @@ async function measure(verb, name) {
   const { script, requests, durable } = VARIANTS[name];
   // Each durable run on its own copy of the log, so that no run appends to another's.
   const copy = durable && mkdtempSync(join(tmpdir(), 'durable-floor-'));
+  try {
+    return await measureOn(verb, name, script, requests[verb], copy);
+  } finally {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+async function measureOn(verb, name, script, requests, copy) {
   if (copy) cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
   const before = copy && eventsIn(copy);
   const port = await freePort();
@@ -53,17 +61,17 @@ async function measure(verb, name) {
     env: { ...process.env, ...(copy ? { FLOOR_APPEND_DIR: copy } : {}) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise((r) => child.once('message', r));
+  const exited = new Promise((done) => child.once('exit', () => done('exited')));
+  const ready = new Promise((done) => child.once('message', done));
+  if ((await Promise.race([ready, exited])) === 'exited')
+    throw new Error(`${name} (${verb}) ended before it was ready`);
   let r;
   let whenLoadStopped;
   try {
-    r = await measured(child.pid, `http://127.0.0.1:${port}`, requests[verb]);
-    // The GET's appends are not awaited: how many were still queued when the load stopped.
+    r = await measured(child.pid, `http://127.0.0.1:${port}`, requests);
+    // The GET's appends are not awaited: how many were in the file when the load stopped.
     if (copy) whenLoadStopped = eventsIn(copy) - before;
   } finally {
-    const exited = new Promise((done) =>
-      child.exitCode !== null ? done() : child.once('exit', done),
-    );
     // The durable floor appends what it still holds (the GET's check-ins are not awaited) first.
     if (copy && child.connected) child.send('close');
     else child.kill();
@@ -71,7 +79,7 @@ async function measure(verb, name) {
   }
   // A server that failed (the GET's append exits with 1) measured nothing.
   if (copy && child.exitCode !== 0)
-    throw new Error(`${verb}: the durable floor exited with ${child.exitCode}`);
+    throw new Error(`${verb}: the durable floor ended with ${child.exitCode ?? child.signalCode}`);
   const run = {
     verb,
     variant: name,
@@ -85,7 +93,6 @@ async function measure(verb, name) {
   // Every answer of the durable floor stands for an event in the file: else it measured nothing.
   // (The GET's are appended after it answers: `close` above waited for them.)
   const appended = eventsIn(copy) - before;
-  rmSync(copy, { recursive: true, force: true });
   if (appended < r['2xx'] || run.errors > 0)
     throw new Error(
       `${verb}: ${r['2xx']} answered, ${appended} events appended, ${run.errors} errors`,

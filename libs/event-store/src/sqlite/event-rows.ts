@@ -44,9 +44,9 @@ export interface EventStatements {
 /**
  * Opens (and on first use creates) the event log's file. A stream's head is read from the events'
  * (stream_name, revision) index. Files made before 2026-11-28 also hold a table of heads
- * (`streams`), which this code neither reads nor writes. It is left as it is: opening the file
- * with this code breaks nothing for a build from before that has it open. An older build started
- * on a file this code has written to needs it made again (docs/operations.md).
+ * (`streams`), which this code neither reads nor writes: opening a file changes nothing in it,
+ * but from this code's first append an older build's heads fall behind, and one started on the
+ * file then needs the table made again (docs/operations.md).
  */
 export function openEventLog(filename: string): Database.Database {
   const db = new Database(filename);
