@@ -17,7 +17,7 @@ const { loadavg, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const Database = require('better-sqlite3');
 const { ROOT, commitOf, freePort, median, writeResult } = require('./lib');
-const { measured } = require('./load');
+const { measured, reference } = require('./load');
 const { benchRequests } = require('./requests');
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -42,54 +42,57 @@ const eventsIn = (dir) => {
   }
 };
 
+const runOf = (verb, variant, r) => ({
+  verb,
+  variant,
+  requestsPerSecond: Math.round(r.requests.average),
+  cpuUsPerRequest: r.cpuUsPerRequest,
+  p50ms: r.latency.p50,
+  p99ms: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
 async function measure(verb, name) {
   const { script, requests, durable } = VARIANTS[name];
+  // The plain route and the floor as bench/run.js measures them.
+  if (!durable) return runOf(verb, name, await reference(script, requests[verb], [agentsFile]));
   // Each durable run on its own copy of the log, so that no run appends to another's.
-  const copy = durable && mkdtempSync(join(tmpdir(), 'durable-floor-'));
+  const copy = mkdtempSync(join(tmpdir(), 'durable-floor-'));
   try {
-    return await measureOn(verb, name, script, requests[verb], copy);
+    return await measureDurable(verb, requests[verb], copy);
   } finally {
-    if (copy) rmSync(copy, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true });
   }
 }
 
-async function measureOn(verb, name, script, requests, copy) {
-  if (copy) cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
-  const before = copy && eventsIn(copy);
+async function measureDurable(verb, requests, copy) {
+  cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
+  const before = eventsIn(copy);
   const port = await freePort();
-  const child = fork(join(__dirname, script), [String(port), agentsFile], {
-    env: { ...process.env, ...(copy ? { FLOOR_APPEND_DIR: copy } : {}) },
+  const child = fork(join(__dirname, 'nest-floor.js'), [String(port), agentsFile], {
+    env: { ...process.env, FLOOR_APPEND_DIR: copy },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = new Promise((done) => child.once('exit', () => done('exited')));
   const ready = new Promise((done) => child.once('message', done));
   if ((await Promise.race([ready, exited])) === 'exited')
-    throw new Error(`${name} (${verb}) ended before it was ready`);
+    throw new Error(`the durable floor (${verb}) ended before it was ready`);
   let r;
   let whenLoadStopped;
   try {
     r = await measured(child.pid, `http://127.0.0.1:${port}`, requests);
     // The GET's appends are not awaited: how many were in the file when the load stopped.
-    if (copy) whenLoadStopped = eventsIn(copy) - before;
+    whenLoadStopped = eventsIn(copy) - before;
   } finally {
-    // The durable floor appends what it still holds (the GET's check-ins are not awaited) first.
-    if (copy && child.connected) child.send('close');
+    // It appends what it still holds (the GET's check-ins are not awaited) before it exits.
+    if (child.connected) child.send('close');
     else child.kill();
     await exited;
   }
   // A server that failed (the GET's append exits with 1) measured nothing.
-  if (copy && child.exitCode !== 0)
+  if (child.exitCode !== 0)
     throw new Error(`${verb}: the durable floor ended with ${child.exitCode ?? child.signalCode}`);
-  const run = {
-    verb,
-    variant: name,
-    requestsPerSecond: Math.round(r.requests.average),
-    cpuUsPerRequest: r.cpuUsPerRequest,
-    p50ms: r.latency.p50,
-    p99ms: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
-  if (!copy) return run;
+  const run = runOf(verb, 'durable', r);
   // Every answer of the durable floor stands for an event in the file: else it measured nothing.
   // (The GET's are appended after it answers: `close` above waited for them.)
   const appended = eventsIn(copy) - before;
