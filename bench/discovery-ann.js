@@ -8,15 +8,15 @@
 // ANN_BUILD_THREADS threads of usearch's own, 1 by default as in the worker).
 //   npm run build && node --expose-gc bench/discovery-ann.js [agents] [callers] [recent share]
 //   (1 000 000 agents, 200 callers, 0.3 recently active by default; ANN_SWIPES agents each caller
-//   has swiped on, 200 by default: each makes the index's search one neighbour longer)
-const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
+//   has swiped on, 200 by default: each makes the index's search one neighbour longer;
+//   ANN_QUANTIZATION i8, f16 or f32, how the index stores a vector; ANN_SPARSE, the share of
+//   profiles without interests and bio, 0 by default: their vectors are shorter)
 const { rankTop } = require('../dist/libs/matching/src/domain/discovery-ranking');
-const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
 const {
   SimilarityIndex,
   SIMILARITY_INDEX_DEFAULTS,
 } = require('../dist/libs/matching/src/application/similarity-index');
-const { seeded } = require('./synthetic-profiles');
+const { syntheticMatrix } = require('./synthetic-profiles');
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const CALLERS = Number(process.argv[3] ?? 200);
@@ -30,47 +30,24 @@ const OPTIONS = {
   expansionSearch: Number(process.env.ANN_EF ?? SIMILARITY_INDEX_DEFAULTS.expansionSearch),
   /** Neighbours asked of an index per page entry still needed. */
   oversample: Number(process.env.ANN_OVERSAMPLE ?? SIMILARITY_INDEX_DEFAULTS.oversample),
+  quantization: process.env.ANN_QUANTIZATION ?? SIMILARITY_INDEX_DEFAULTS.quantization,
 };
+const SPARSE = Number(process.env.ANN_SPARSE ?? 0);
 const BUILD_THREADS = Number(process.env.ANN_BUILD_THREADS ?? 1);
 
-const { rnd, pick } = seeded(42);
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
 const quantile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function main() {
-  const embedder = new LocalEmbedder();
   const now = Date.now();
   const t0 = performance.now();
-  const matrix = new CandidateMatrix(
-    112,
-    [
-      { end: 16, weight: 0.4 },
-      { end: 48, weight: 0.35 },
-      { end: 112, weight: 0.25 },
-    ],
-    N,
-  );
-  for (let i = 0; i < N; i++) {
-    const e = await embedder.embed({
-      personalityTraits: {
-        openness: rnd(),
-        conscientiousness: rnd(),
-        extraversion: rnd(),
-        agreeableness: rnd(),
-        neuroticism: rnd(),
-      },
-      interests: pick(1 + Math.floor(rnd() * 5)),
-      bio: pick(12).join(' '),
-    });
-    const recent = rnd() < RECENT_SHARE;
-    const age = recent ? rnd() * 6 : 8 + rnd() * 60;
-    matrix.upsert(`a${i}`, toVector(e), now - Math.floor(age * 86_400_000), null);
-    if (i % 100_000 === 99_999)
-      process.stderr.write(
-        `\rembedded ${i + 1} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
-      );
-  }
+  const matrix = await syntheticMatrix({
+    agents: N,
+    recentShare: RECENT_SHARE,
+    sparse: SPARSE,
+    now,
+  });
   const embedSeconds = (performance.now() - t0) / 1000;
 
   global.gc?.();
@@ -129,11 +106,12 @@ async function main() {
     agents: N,
     recentShare: RECENT_SHARE,
     swipesPerCaller: SWIPES,
+    sparseShare: SPARSE,
     callers: CALLERS,
     limit: LIMIT,
     index: {
       library: `usearch ${JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'node_modules', 'usearch', 'package.json'), 'utf8')).version}`,
-      metric: 'inner product, f16',
+      metric: `inner product, ${OPTIONS.quantization}`,
       ...OPTIONS,
       buildThreads: BUILD_THREADS,
     },

@@ -124,7 +124,7 @@ function annRun(r, file) {
     `| ${r.recallAt20} | ${r.pagesInExactOrder} | ${r.perNewCallerMs.p50} · ${r.perNewCallerMs.p99} | ` +
       `${r.perNewCallerCpuMs.p50} · ${r.perNewCallerCpuMs.p99} | ${r.exactRankingMs.p50} · ${r.exactRankingMs.p99} | ` +
       `${n(r.memory.indexBytesPerAgent)} (+ ${n(r.memory.matrixBytesPerAgent)}) | ${r.buildSeconds} (${ix.buildThreads ?? 1}) | ` +
-      `${ix.library}, ${ix.metric}, degree ${ix.connectivity}, expansion ${ix.expansionAdd} / ${ix.expansionSearch}, oversample ${ix.oversample}${r.swipesPerCaller === undefined ? '' : `; callers with ${r.swipesPerCaller} swipes`} |`,
+      `${ix.library}, ${ix.metric}, degree ${ix.connectivity}, expansion ${ix.expansionAdd} / ${ix.expansionSearch}, oversample ${ix.oversample}${r.swipesPerCaller === undefined ? '' : `; callers with ${r.swipesPerCaller} swipes`}${r.sparseShare ? `; ${r.sparseShare} of the profiles without interests or bio` : ''} |`,
   ].join('\n');
 }
 

@@ -1,5 +1,6 @@
 // The seeded source of the discovery benchmarks' synthetic profiles (bench/discovery-ranking.js,
-// bench/discovery-ann.js): the same seed gives the same population, so two builds compare on it.
+// bench/discovery-ann.js, bench/ann-quantization-cost.js): the same seed gives the same
+// population, so two builds compare on it.
 const WORDS = [
   'astronomy',
   'poetry',
@@ -27,4 +28,46 @@ function seeded(seed = 42) {
   return { rnd, pick };
 }
 
-module.exports = { seeded };
+/**
+ * The candidate matrix of `agents` synthetic profiles embedded by the local embedder, a share
+ * `recentShare` of them active in the last six days (the others 8–68 days ago), a share `sparse`
+ * without interests and bio (their vectors are shorter), as discovery's index sees them.
+ */
+async function syntheticMatrix({ agents, recentShare, sparse = 0, now, seed = 42 }) {
+  const dist = (p) => require(`../dist/libs/matching/src/domain/${p}`);
+  const { LocalEmbedder, toVector } = dist('compatibility');
+  const { CandidateMatrix } = dist('candidate-matrix');
+  const { rnd, pick } = seeded(seed);
+  const embedder = new LocalEmbedder();
+  const blocks = [
+    { end: 16, weight: 0.4 },
+    { end: 48, weight: 0.35 },
+    { end: 112, weight: 0.25 },
+  ];
+  const matrix = new CandidateMatrix(112, blocks, agents);
+  const t0 = performance.now();
+  for (let i = 0; i < agents; i++) {
+    const bare = sparse > 0 && rnd() < sparse; // no draw at 0: the population of earlier runs
+    const e = await embedder.embed({
+      personalityTraits: {
+        openness: rnd(),
+        conscientiousness: rnd(),
+        extraversion: rnd(),
+        agreeableness: rnd(),
+        neuroticism: rnd(),
+      },
+      interests: bare ? [] : pick(1 + Math.floor(rnd() * 5)),
+      bio: bare ? '' : pick(12).join(' '),
+    });
+    const recent = rnd() < recentShare;
+    const age = recent ? rnd() * 6 : 8 + rnd() * 60;
+    matrix.upsert(`a${i}`, toVector(e), now - Math.floor(age * 86_400_000), null);
+    if (i % 100_000 === 99_999)
+      process.stderr.write(
+        `\rembedded ${i + 1} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      );
+  }
+  return matrix;
+}
+
+module.exports = { seeded, syntheticMatrix };

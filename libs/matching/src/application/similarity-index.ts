@@ -2,6 +2,7 @@ import { Index, MetricKind, ScalarKind } from 'usearch';
 import { CandidateMatrix, MatrixRows } from '../domain/candidate-matrix';
 import { Ranked, RankingQuery, RECENT_PARTICIPATION_MS } from '../domain/discovery-order';
 import { ExpiryQueue } from '../domain/expiry-queue';
+import { indexVector, sameVector } from './index-vectors';
 import { Page } from './similarity-page';
 
 /**
@@ -24,9 +25,10 @@ import { Page } from './similarity-page';
  * in the graph, marked; when marked nodes outnumber live ones the indexes are built again beside
  * the live ones. Building runs in steps (`build`) so its thread can answer queries in between.
  * Measured parameters (bench/discovery-ann.js, docs/discovery-cost.md): degree 16, expansion 64
- * while adding and while searching, 1.5 neighbours asked per missing page entry, half-precision
- * vectors: recall@20 0.995 at 1 000 000 agents, for 0.7 ms of CPU per new caller (p50) against
- * 1.6 ms with the 128 / 3 used before 2026-11-26 (recall 0.999).
+ * while adding and while searching, 1.5 neighbours asked per missing page entry: recall@20 0.995 at
+ * 1 000 000 agents, for 0.7 ms of CPU per new caller (p50) against 1.6 ms with the 128 / 3 used
+ * before 2026-11-26 (recall 0.999). Vectors in 8-bit integers since 2026-11-28
+ * (docs/discovery-index-quantization.md).
  */
 export interface SimilarityIndexOptions {
   connectivity: number;
@@ -34,13 +36,19 @@ export interface SimilarityIndexOptions {
   expansionSearch: number;
   /** Neighbours asked per missing page entry. */
   oversample: number;
+  /** How the index stores a vector: 8-bit integers, or half or single precision floats. */
+  quantization: Quantization;
 }
+
+export type Quantization = 'i8' | 'f16' | 'f32';
+const SCALAR_KINDS = { i8: ScalarKind.I8, f16: ScalarKind.F16, f32: ScalarKind.F32 } as const;
 
 export const SIMILARITY_INDEX_DEFAULTS: SimilarityIndexOptions = {
   connectivity: 16,
   expansionAdd: 64,
   expansionSearch: 64,
   oversample: 1.5,
+  quantization: 'i8',
 };
 
 /** Past this share of the candidates asked of one index, an exact scan is the cheaper way. */
@@ -63,9 +71,9 @@ class Buckets {
 
   constructor(dims: number, o: SimilarityIndexOptions) {
     const config = {
-      dimensions: dims,
+      dimensions: dims + 1,
       metric: MetricKind.IP,
-      quantization: ScalarKind.F16,
+      quantization: SCALAR_KINDS[o.quantization],
       connectivity: o.connectivity,
       expansion_add: o.expansionAdd,
       expansion_search: o.expansionSearch,
@@ -91,7 +99,7 @@ class Buckets {
     }
     this.placed[row] = to;
     if (to === NONE) return;
-    this.of(to).add(BigInt(row), vectorAt(m, row), 1);
+    this.of(to).add(BigInt(row), indexVector(m, row), 1);
     this.live++;
     if (to === RECENT)
       this.expiries.push(m.lastParticipationMs[row] + RECENT_PARTICIPATION_MS, row);
@@ -101,9 +109,9 @@ class Buckets {
   addAll(m: CandidateMatrix, rows: readonly number[], to: Bucket, threads: number): void {
     if (rows.length === 0) return;
     this.ensure(rows[rows.length - 1] + 1);
-    const vectors = new Float32Array(rows.length * m.dims);
+    const vectors = new Float32Array(rows.length * (m.dims + 1));
     rows.forEach((row, i) => {
-      vectors.set(vectorAt(m, row), i * m.dims);
+      vectors.set(indexVector(m, row), i * (m.dims + 1));
       this.placed[row] = to;
       if (to === RECENT)
         this.expiries.push(m.lastParticipationMs[row] + RECENT_PARTICIPATION_MS, row);
@@ -192,7 +200,8 @@ export class SimilarityIndex {
       const row = m.rowOf.get(rows.ids[i]);
       if (row === undefined) continue;
       const incoming = rows.vectors.subarray(i * m.dims, (i + 1) * m.dims);
-      touched.set(row, (touched.get(row) ?? false) || !sameVector(vectorAt(m, row), incoming));
+      const current = m.copyRow(row, new Float32Array(m.dims));
+      touched.set(row, (touched.get(row) ?? false) || !sameVector(current, incoming));
     }
     const here = m.applyRows(rows);
     // New agents' rows (new or reused) hold another vector than the index may have.
@@ -220,6 +229,8 @@ export class SimilarityIndex {
     this.nowMs = Math.max(this.nowMs, q.nowMs);
     this.expire(b, q.nowMs);
     const page = new Page(this.matrix, q);
+    const query = new Float32Array(this.matrix.dims + 1);
+    query.set(q.callerVector);
     for (const id of q.likedBy) {
       const row = this.matrix.rowOf.get(id);
       if (row !== undefined) page.take(row);
@@ -239,8 +250,7 @@ export class SimilarityIndex {
       for (let found = 0; ; k = Math.min(size, 4 * k)) {
         if (k === 0) break;
         if (k > FALLBACK_SHARE * this.matrix.size && k > 1024) return null;
-        for (const key of index.search(q.callerVector, k, 1).keys)
-          if (page.take(Number(key))) found++;
+        for (const key of index.search(query, k, 1).keys) if (page.take(Number(key))) found++;
         if (found >= wanted || k >= size) break;
       }
       page.sort();
@@ -266,18 +276,4 @@ export class SimilarityIndex {
 function bucketOf(m: CandidateMatrix, row: number, since: number): Bucket {
   if (!m.active[row]) return NONE;
   return m.lastParticipationMs[row] >= since ? RECENT : STALE;
-}
-
-function vectorAt(m: CandidateMatrix, row: number): Float32Array {
-  const out = new Float32Array(m.dims);
-  for (let b = 0; b < m.blocks.length; b++) {
-    const width = m.blocks[b].end - m.starts[b];
-    out.set(m.blockVectors[b].subarray(row * width, (row + 1) * width), m.starts[b]);
-  }
-  return out;
-}
-
-function sameVector(a: Float32Array, b: Float32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

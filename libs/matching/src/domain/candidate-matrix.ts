@@ -154,10 +154,15 @@ export class CandidateMatrix {
   vectorOf(id: string): Float32Array | undefined {
     const row = this.rowOf.get(id);
     if (row === undefined) return undefined;
-    const out = new Float32Array(this.dims);
+    return this.copyRow(row, new Float32Array(this.dims));
+  }
+
+  /** Writes the row's whole vector into `out` from `offset`; returns `out`. */
+  copyRow(row: number, out: Float32Array, offset = 0): Float32Array {
     for (let b = 0; b < this.blocks.length; b++) {
       const width = this.blocks[b].end - this.starts[b];
-      out.set(this.blockVectors[b].subarray(row * width, (row + 1) * width), this.starts[b]);
+      const block = this.blockVectors[b].subarray(row * width, (row + 1) * width);
+      out.set(block, offset + this.starts[b]);
     }
     return out;
   }
@@ -180,13 +185,7 @@ export class CandidateMatrix {
     const sceneIds = new Array<string | null>(ids.length);
     for (let i = 0; i < ids.length; i++) {
       const row = (sourceRows[i] = this.rowOf.get(ids[i])!);
-      for (let b = 0; b < this.blocks.length; b++) {
-        const width = this.blocks[b].end - this.starts[b];
-        vectors.set(
-          this.blockVectors[b].subarray(row * width, (row + 1) * width),
-          i * this.dims + this.starts[b],
-        );
-      }
+      this.copyRow(row, vectors, i * this.dims);
       lastParticipationMs[i] = this.lastParticipationMs[row];
       sceneIds[i] = this.sceneIds[row];
     }
