@@ -17,8 +17,8 @@ const {
   SimilarityIndex,
   SIMILARITY_INDEX_DEFAULTS,
 } = require('../dist/libs/matching/src/application/similarity-index');
-const { syntheticMatrix } = require('./synthetic-profiles');
-const { commitOf, median, writeResult } = require('./lib');
+const { syntheticMatrix, syntheticQuery } = require('./synthetic-profiles');
+const { commitOf, median, quantile, writeResult } = require('./lib');
 
 const [agents = 100_000, callers = 1000, recentShare = 1, rounds = 5] = process.argv
   .slice(2)
@@ -29,33 +29,16 @@ const SPARSE = Number(process.env.ANN_SPARSE ?? 0);
 const LIMIT = 20;
 
 const ms = (ns) => Number(ns) / 1e6;
-const quantile = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const round2 = (x) => Number(x.toFixed(3));
 
 const lengthOf = (v) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
-
-/** As bench/discovery-ann.js asks: swiped agents spread over the population, ten likes. */
-function queryFor(matrix, row, now) {
-  const swiped = new Set(
-    Array.from({ length: SWIPES }, (_, k) => `a${(row + 1 + k * 4999) % agents}`),
-  );
-  const likedBy = new Set(
-    Array.from({ length: 10 }, (_, k) => `a${(row + 7 + k * 104_729) % agents}`).filter(
-      (id) => !swiped.has(id),
-    ),
-  );
-  const callerId = matrix.ids[row];
-  const callerVector = matrix.vectorOf(callerId);
-  return { callerId, callerVector, swiped, likedBy, nowMs: now, limit: LIMIT };
-}
 
 async function main() {
   const now = Date.now();
   const matrix = await syntheticMatrix({ agents, recentShare, sparse: SPARSE, now });
   process.stderr.write('\n');
   const queries = Array.from({ length: callers }, (_, c) =>
-    queryFor(matrix, (c * 7919 + 13) % agents, now),
+    syntheticQuery(matrix, (c * 7919 + 13) % agents, { swipes: SWIPES, now, limit: LIMIT }),
   );
   const truths = queries.map((q) => new Set(rankTop(matrix, q).ranked.map((r) => r.id)));
 

@@ -16,7 +16,8 @@ const {
   SimilarityIndex,
   SIMILARITY_INDEX_DEFAULTS,
 } = require('../dist/libs/matching/src/application/similarity-index');
-const { syntheticMatrix } = require('./synthetic-profiles');
+const { syntheticMatrix, syntheticQuery } = require('./synthetic-profiles');
+const { quantile } = require('./lib');
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const CALLERS = Number(process.argv[3] ?? 200);
@@ -36,8 +37,6 @@ const SPARSE = Number(process.env.ANN_SPARSE ?? 0);
 const BUILD_THREADS = Number(process.env.ANN_BUILD_THREADS ?? 1);
 
 const mib = (bytes) => Math.round(bytes / 2 ** 20);
-const quantile = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function main() {
   const now = Date.now();
@@ -60,20 +59,10 @@ async function main() {
   const indexBytes = process.memoryUsage().rss - rssBefore;
 
   const callers = Array.from({ length: CALLERS }, (_, c) => (c * 7919 + 13) % N);
-  const queries = callers.map((callerRow) => {
-    const callerId = matrix.ids[callerRow];
-    // Each caller has swiped on SWIPES agents and been liked by 10 it has not swiped on.
-    const swiped = new Set(
-      Array.from({ length: SWIPES }, (_, k) => `a${(callerRow + 1 + k * 4999) % N}`),
-    );
-    const likedBy = new Set(
-      Array.from({ length: 10 }, (_, k) => `a${(callerRow + 7 + k * 104_729) % N}`).filter(
-        (id) => !swiped.has(id),
-      ),
-    );
-    const callerVector = matrix.vectorOf(callerId);
-    return { callerId, callerVector, swiped, likedBy, nowMs: now, limit: LIMIT };
-  });
+  // Each caller has swiped on SWIPES agents and been liked by 10 it has not swiped on.
+  const queries = callers.map((row) =>
+    syntheticQuery(matrix, row, { swipes: SWIPES, now, limit: LIMIT }),
+  );
   // Every timed search first, the exact scans for the recall after them: a 1 000 000-row scan
   // allocates and touches hundreds of MB, and its garbage would otherwise be collected inside the
   // next caller's timed search (which a service, running no scans, never pays).

@@ -5,7 +5,7 @@
 const { LocalEmbedder, toVector } = require('../dist/libs/matching/src/domain/compatibility');
 const { rankCandidates } = require('../dist/libs/matching/src/domain/discovery-ranking');
 const { CandidateMatrix } = require('../dist/libs/matching/src/domain/candidate-matrix');
-const { seeded } = require('./synthetic-profiles');
+const { seeded, syntheticProfile } = require('./synthetic-profiles');
 const { discoverRanked } = require('../dist/libs/matching/src/domain/discovery-cache');
 
 const N = Number(process.argv[2] ?? 100_000);
@@ -18,17 +18,7 @@ async function main() {
   const t0 = performance.now();
   const candidates = [];
   for (let i = 0; i < N; i++) {
-    const e = await embedder.embed({
-      personalityTraits: {
-        openness: rnd(),
-        conscientiousness: rnd(),
-        extraversion: rnd(),
-        agreeableness: rnd(),
-        neuroticism: rnd(),
-      },
-      interests: pick(1 + Math.floor(rnd() * 5)),
-      bio: pick(12).join(' '),
-    });
+    const e = await embedder.embed(syntheticProfile({ rnd, pick }));
     candidates.push({
       id: `a${i}`,
       sceneId: null,

@@ -59,6 +59,11 @@ function median(xs) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The value below which a share `p` of the numbers lie (the nearest rank, not interpolated). */
+function quantile(xs, p) {
+  return [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+}
+
 /**
  * Writes a result into bench/results, named by the minute its run ended, and the second too when a
  * result of that minute is already there (a short run can take less than one), so no run is
@@ -248,6 +253,7 @@ module.exports = {
   commitOf,
   dropLeftovers,
   median,
+  quantile,
   nodeFlags,
   nodeFlagsUsed,
   writeResult,

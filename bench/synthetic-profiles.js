@@ -28,6 +28,21 @@ function seeded(seed = 42) {
   return { rnd, pick };
 }
 
+/** What the embedder reads of one profile, from `seeded`'s draws; `bare`: no interests, no bio. */
+function syntheticProfile({ rnd, pick }, bare = false) {
+  return {
+    personalityTraits: {
+      openness: rnd(),
+      conscientiousness: rnd(),
+      extraversion: rnd(),
+      agreeableness: rnd(),
+      neuroticism: rnd(),
+    },
+    interests: bare ? [] : pick(1 + Math.floor(rnd() * 5)),
+    bio: bare ? '' : pick(12).join(' '),
+  };
+}
+
 /**
  * The candidate matrix of `agents` synthetic profiles embedded by the local embedder, a share
  * `recentShare` of them active in the last six days (the others 8–68 days ago), a share `sparse`
@@ -48,17 +63,7 @@ async function syntheticMatrix({ agents, recentShare, sparse = 0, now, seed = 42
   const t0 = performance.now();
   for (let i = 0; i < agents; i++) {
     const bare = sparse > 0 && rnd() < sparse; // no draw at 0: the population of earlier runs
-    const e = await embedder.embed({
-      personalityTraits: {
-        openness: rnd(),
-        conscientiousness: rnd(),
-        extraversion: rnd(),
-        agreeableness: rnd(),
-        neuroticism: rnd(),
-      },
-      interests: bare ? [] : pick(1 + Math.floor(rnd() * 5)),
-      bio: bare ? '' : pick(12).join(' '),
-    });
+    const e = await embedder.embed(syntheticProfile({ rnd, pick }, bare));
     const recent = rnd() < recentShare;
     const age = recent ? rnd() * 6 : 8 + rnd() * 60;
     matrix.upsert(`a${i}`, toVector(e), now - Math.floor(age * 86_400_000), null);
@@ -70,4 +75,23 @@ async function syntheticMatrix({ agents, recentShare, sparse = 0, now, seed = 42
   return matrix;
 }
 
-module.exports = { seeded, syntheticMatrix };
+/**
+ * A new discovery caller of the synthetic population: the agent of `row`, which has swiped on
+ * `swipes` agents spread over the population and was liked by 10 others it has not swiped on.
+ */
+function syntheticQuery(matrix, row, { swipes, now, limit = 20 }) {
+  const agents = matrix.size;
+  const callerId = matrix.ids[row];
+  const swiped = new Set(
+    Array.from({ length: swipes }, (_, k) => `a${(row + 1 + k * 4999) % agents}`),
+  );
+  const likedBy = new Set(
+    Array.from({ length: 10 }, (_, k) => `a${(row + 7 + k * 104_729) % agents}`).filter(
+      (id) => !swiped.has(id),
+    ),
+  );
+  const callerVector = matrix.vectorOf(callerId);
+  return { callerId, callerVector, swiped, likedBy, nowMs: now, limit };
+}
+
+module.exports = { seeded, syntheticMatrix, syntheticProfile, syntheticQuery };

@@ -215,7 +215,8 @@ export class CandidateMatrix {
     return here;
   }
 
-  private sameVector(row: number, vector: Float32Array): boolean {
+  /** Whether the row holds exactly this vector. */
+  sameVector(row: number, vector: Float32Array): boolean {
     for (let b = 0; b < this.blocks.length; b++) {
       const start = this.starts[b];
       const width = this.blocks[b].end - start;
