@@ -3,8 +3,9 @@
 // index is built in turn, in ANN_KINDS's order (its build time; the memory of one index is
 // bench/discovery-ann.js's, one index a process), its recall@20 taken against the exact ranking,
 // then every caller's ranking is timed on each index in turn, the order rotating caller by caller,
-// for several rounds. The same index measured a minute apart moves by a third on this machine
-// (docs/discovery-index-quantization.md): only an alternation inside one process compares them.
+// for several rounds. The same index measured a minute apart moved by up to four fifths on this
+// machine (docs/discovery-index-quantization.md): only an alternation inside one process compares
+// them.
 //   npm run build && node --expose-gc bench/ann-quantization-cost.js [agents=100000]
 //     [callers=1000] [recent share=1] [rounds=5]
 //   ANN_KINDS=i8,f16,f32 (the ways compared), ANN_SWIPES=5 (agents each caller has swiped on),
@@ -24,12 +25,15 @@ const [agents = 100_000, callers = 1000, recentShare = 1, rounds = 5] = process.
   .slice(2)
   .map(Number);
 const KINDS = (process.env.ANN_KINDS ?? 'i8,f16,f32').split(',');
+for (const kind of KINDS)
+  if (!['i8', 'f16', 'f32'].includes(kind))
+    throw new Error(`ANN_KINDS: "${kind}" is not i8, f16 or f32`);
 const SWIPES = Number(process.env.ANN_SWIPES ?? 5);
 const SPARSE = Number(process.env.ANN_SPARSE ?? 0);
 const LIMIT = 20;
 
 const ms = (ns) => Number(ns) / 1e6;
-const round2 = (x) => Number(x.toFixed(3));
+const round3 = (x) => Number(x.toFixed(3));
 
 const lengthOf = (v) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
 
@@ -62,7 +66,7 @@ async function main() {
     });
     const share = ([found, asked]) => (asked ? Number((found / asked).toFixed(4)) : null);
     built[kind] = {
-      buildSeconds: round2(buildSeconds),
+      buildSeconds: round3(buildSeconds),
       recallAt20: share([hits.full[0] + hits.short[0], hits.full[1] + hits.short[1]]),
       recallAt20FullCallers: share(hits.full),
       recallAt20ShortCallers: share(hits.short),
@@ -86,7 +90,7 @@ async function main() {
     const summary = Object.fromEntries(
       KINDS.map((k) => [
         k,
-        { p50: round2(median(times[k])), p99: round2(quantile(times[k], 0.99)) },
+        { p50: round3(median(times[k])), p99: round3(quantile(times[k], 0.99)) },
       ]),
     );
     perRound.push(summary);
@@ -107,7 +111,7 @@ async function main() {
     built,
     cpuMsPerCaller: perRound,
     medianOfRounds: Object.fromEntries(
-      KINDS.map((k) => [k, round2(median(perRound.map((s) => s[k].p50)))]),
+      KINDS.map((k) => [k, round3(median(perRound.map((s) => s[k].p50)))]),
     ),
   };
   console.log(JSON.stringify(report, null, 2));
