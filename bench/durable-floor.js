@@ -16,8 +16,8 @@ const { cpSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { loadavg, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const Database = require('better-sqlite3');
-const { ROOT, commitOf, freePort, median, writeResult } = require('./lib');
-const { measured, reference } = require('./load');
+const { ROOT, commitOf, freePort, writeResult } = require('./lib');
+const { alternationSummary, measured, reference, runOf } = require('./load');
 const { benchRequests } = require('./requests');
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -41,16 +41,6 @@ const eventsIn = (dir) => {
     db.close();
   }
 };
-
-const runOf = (verb, variant, r) => ({
-  verb,
-  variant,
-  requestsPerSecond: Math.round(r.requests.average),
-  cpuUsPerRequest: r.cpuUsPerRequest,
-  p50ms: r.latency.p50,
-  p99ms: r.latency.p99,
-  errors: r.errors + r.timeouts + r.non2xx,
-});
 
 async function measure(verb, name) {
   const { script, requests, durable } = VARIANTS[name];
@@ -103,31 +93,6 @@ async function measureDurable(verb, requests, copy) {
   return { ...run, answered: r['2xx'], appended, appendedWhenLoadStopped: whenLoadStopped };
 }
 
-/** Medians and each round's ratio to the plain route, per verb and variant. */
-function summarise(runs, names) {
-  return Object.fromEntries(
-    verbs.map((verb) => {
-      const of = (name) => runs.filter((r) => r.verb === verb && r.variant === name);
-      const med = (name, field) => median(of(name).map((r) => r[field]));
-      const ratios = (name) =>
-        of(name).map((r) => {
-          const plain = of('plain').find((p) => p.round === r.round);
-          return Number((r.requestsPerSecond / plain.requestsPerSecond).toFixed(3));
-        });
-      const variants = names.map((name) => [
-        name,
-        {
-          medianRequestsPerSecond: med(name, 'requestsPerSecond'),
-          medianCpuUsPerRequest: med(name, 'cpuUsPerRequest'),
-          medianP50ms: med(name, 'p50ms'),
-          ratioToPlainNestPerRound: ratios(name),
-        },
-      ]);
-      return [verb, Object.fromEntries(variants)];
-    }),
-  );
-}
-
 (async () => {
   const names = Object.keys(VARIANTS);
   const runs = [];
@@ -141,7 +106,7 @@ function summarise(runs, names) {
         runs.push(run);
       }
   }
-  const summary = summarise(runs, names);
+  const summary = alternationSummary(runs, verbs, names);
   console.log(JSON.stringify(summary, null, 2));
   const file = writeResult(
     {

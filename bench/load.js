@@ -4,7 +4,7 @@
 const { fork } = require('node:child_process');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
-const { cpuMsOf, freePort } = require('./lib');
+const { cpuMsOf, freePort, median } = require('./lib');
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -61,10 +61,14 @@ function summary(name, r, ceiling, floor, plain) {
   };
 }
 
-/** Runs a reference server (`script` answers 'ready' once listening) under the same load generator. */
-async function reference(script, requests, args = []) {
+/**
+ * Runs a reference server (`script` answers 'ready' once listening) under the same load generator;
+ * `env` is added to its environment.
+ */
+async function reference(script, requests, args = [], env = {}) {
   const port = await freePort();
   const child = fork(join(__dirname, script), [String(port), ...args], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise((r) => child.once('message', r));
@@ -75,4 +79,48 @@ async function reference(script, requests, args = []) {
   }
 }
 
-module.exports = { CONNECTIONS, DURATION, measured, reference, summary };
+/** One measured run of an alternation (bench/durable-floor.js, bench/page-floor.js). */
+const runOf = (verb, variant, r) => ({
+  verb,
+  variant,
+  requestsPerSecond: Math.round(r.requests.average),
+  cpuUsPerRequest: r.cpuUsPerRequest,
+  p50ms: r.latency.p50,
+  p99ms: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+/** An alternation's medians per verb and variant, and each round's ratio to the plain route. */
+function alternationSummary(runs, verbs, names) {
+  return Object.fromEntries(
+    verbs.map((verb) => {
+      const of = (name) => runs.filter((r) => r.verb === verb && r.variant === name);
+      const med = (name, field) => median(of(name).map((r) => r[field]));
+      const ratios = (name) =>
+        of(name).map((r) => {
+          const plain = of('plain').find((p) => p.round === r.round);
+          return Number((r.requestsPerSecond / plain.requestsPerSecond).toFixed(3));
+        });
+      const variants = names.map((name) => [
+        name,
+        {
+          medianRequestsPerSecond: med(name, 'requestsPerSecond'),
+          medianCpuUsPerRequest: med(name, 'cpuUsPerRequest'),
+          medianP50ms: med(name, 'p50ms'),
+          ratioToPlainNestPerRound: ratios(name),
+        },
+      ]);
+      return [verb, Object.fromEntries(variants)];
+    }),
+  );
+}
+
+module.exports = {
+  CONNECTIONS,
+  DURATION,
+  alternationSummary,
+  measured,
+  reference,
+  runOf,
+  summary,
+};

@@ -12,10 +12,23 @@
 // `SwipeRecorded`, answering once it is durable; the GET a pulse's check-in (`AgentCheckedIn`),
 // appended beside its answer as the pulse does. bench/durable-floor.js measures both against the
 // plain Nest routes.
+// FLOOR_PAGE=<file> makes the GET a discovery page's floor: it validates discovery's query
+// (`DiscoverQuery`) and answers the file's text as GET /discover answers its page (the text,
+// the content type set on the reply), with nothing ranked or read. bench/page-floor.js measures it.
 require('reflect-metadata');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { Body, Controller, Get, HttpCode, Module, Post, UseGuards } = require('@nestjs/common');
+const {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Module,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
 const { AsyncLocalStorage } = require('node:async_hooks');
@@ -29,12 +42,14 @@ const {
   loadConfig,
 } = dist('platform/src');
 const { SwipeDto } = dist('matching/src/commands/swipe/swipe.dto');
+const { DiscoverQuery } = dist('matching/src/queries/discover/discover.dto');
 const { pairStream } = dist('matching/src/application/matching-streams');
 const { presenceStream } = dist('pulse/src/application/presence-stream');
 const { SqliteEventStore } = dist('event-store/src');
 const { newTimeOrderedId } = dist('platform/src');
 
 const appendDir = process.env.FLOOR_APPEND_DIR;
+const page = process.env.FLOOR_PAGE && readFileSync(process.env.FLOOR_PAGE, 'utf8');
 const events = appendDir && new SqliteEventStore({ filename: join(appendDir, 'events.db') });
 
 /** One event, appended as the service appends it. */
@@ -52,7 +67,11 @@ const ids = new Map(agents.map((a) => [hashApiKey(a.key), a.id]));
 // The decorators a TypeScript controller would carry, applied by hand (this file is plain JS).
 class FloorController {
   // Without FLOOR_APPEND_DIR each answers a constant, as before: not even a promise more.
-  get(agent) {
+  get(agent, _query, reply) {
+    if (page) {
+      void reply.header('content-type', 'application/json; charset=utf-8');
+      return page;
+    }
     const answer = { ok: true, agentId: agent.id };
     if (!events) return answer;
     // As the pulse records its check-in: beside the answer, not awaited (pulse.controller.ts).
@@ -78,7 +97,16 @@ const method = (name, ...decorators) => {
   for (const d of decorators) d(FloorController.prototype, name, descriptor);
 };
 CurrentAgent()(FloorController.prototype, 'get', 0);
-Reflect.defineMetadata('design:paramtypes', [Object], FloorController.prototype, 'get');
+if (page) {
+  Query()(FloorController.prototype, 'get', 1);
+  Res({ passthrough: true })(FloorController.prototype, 'get', 2);
+}
+Reflect.defineMetadata(
+  'design:paramtypes',
+  page ? [Object, DiscoverQuery, Object] : [Object],
+  FloorController.prototype,
+  'get',
+);
 method('get', Get('floor'));
 CurrentAgent()(FloorController.prototype, 'post', 0);
 Body()(FloorController.prototype, 'post', 1);
