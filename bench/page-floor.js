@@ -2,36 +2,40 @@
 // itself. Alternated under bench/run.js's load (autocannon, 64 connections, 10 s, each request
 // with its own agent's key), round by round in a rotating order:
 // - plain: the plain Nest GET (the yardstick of issue 20's targets, bench/nest-plain.js);
-// - floor: the service's pipeline, the validation pipe and the key guard, answering a constant
-//   (bench/nest-floor.js);
+// - floor: Nest with the service's validation pipe and key guard, answering a constant
+//   (bench/nest-floor.js; not the rest of the service's pipeline: a lower bound);
 // - page: the same floor validating discovery's query and answering a page the service wrote on
 //   this data set (FLOOR_PAGE): a discovery page's size and content type, nothing ranked or read;
 // - discover: the service on a copy of the data set, answering the scenario of bench/run.js named
 //   (after that scenario's cold pass, once).
 // The page's ratio to the plain route bounds what discovery's own ratio can reach here
 // (docs/discovery-page-floor.md).
-//   npm run build && node bench/page-floor.js [rounds=3] [data set=10000]
+//   npm run build && node bench/page-floor.js [rounds=3] [data set=10000, a name or a path]
 //     [scenario="GET /discover, asked again"]
 //   BENCH_DISCOVER_WARMUP=<s>: seconds between a first discover and the cold pass (the similarity
 //   index's build at 100 000 agents, as in bench/run.js)
 const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { loadavg, tmpdir } = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const { ROOT, commitOf, startService, writeResult } = require('./lib');
 const { alternationSummary, measured, reference, runOf } = require('./load');
 const { benchRequests } = require('./requests');
 
 const rounds = Number(process.argv[2] ?? 3);
 const set = process.argv[3] ?? '10000';
+// A data set's name under bench/data, or a path to one.
+const dataDir = set.includes('/') ? resolve(set) : join(ROOT, 'bench', 'data', set);
 const scenarioName = process.argv[4] ?? 'GET /discover, asked again';
-const dataDir = join(ROOT, 'bench', 'data', set);
 const agentsFile = join(dataDir, 'agents.json');
 const { agents } = JSON.parse(readFileSync(agentsFile, 'utf8'));
 const WARMUP_S = Number(process.env.BENCH_DISCOVER_WARMUP ?? 0);
 const COLD_PASS = Number(process.env.BENCH_COLD ?? 10_000);
 
 async function main() {
-  const { floorRequests, plainRequests, scenarios, restart } = benchRequests(agents, [], new Set());
+  // The references' requests and the service's from two walks over the agents: the references'
+  // requests must not move which agents discovery's measured passes ask for.
+  const { floorRequests, plainRequests } = benchRequests(agents, [], new Set());
+  const { scenarios, restart } = benchRequests(agents, [], new Set());
   const scenario = scenarios.find(([name]) => name === scenarioName);
   if (!scenario || !scenario[0].includes('discover'))
     throw new Error(`"${scenarioName}" is not a discover scenario of bench/requests.js`);
@@ -39,15 +43,16 @@ async function main() {
   const pageRequests = floorRequests.GET.map((r) => ({ ...r, path: `${r.path}?limit=20` }));
 
   const work = mkdtempSync(join(tmpdir(), 'page-floor-'));
-  cpSync(dataDir, join(work, 'data'), { recursive: true });
-  const service = await startService(join(work, 'data'));
+  let service;
   try {
-    const ask = (agent) =>
-      fetch(`${service.baseUrl}/api/v1/discover?limit=20`, {
-        headers: { authorization: `Bearer ${agent.key}` },
-      });
+    cpSync(dataDir, join(work, 'data'), { recursive: true });
+    service = await startService(join(work, 'data'));
     // The page the floor answers: the service's own for one of the data set's agents.
-    const pageText = await (await ask(agents[0])).text();
+    const answer = await fetch(`${service.baseUrl}/api/v1/discover?limit=20`, {
+      headers: { authorization: `Bearer ${agents[0].key}` },
+    });
+    const pageText = await answer.text();
+    if (!answer.ok) throw new Error(`the page to answer: ${answer.status} ${pageText}`);
     const pageFile = join(work, 'page.json');
     writeFileSync(pageFile, pageText);
     const pageBytes = Buffer.byteLength(pageText);
@@ -56,7 +61,12 @@ async function main() {
     if (WARMUP_S > 0) await new Promise((done) => setTimeout(done, WARMUP_S * 1000));
     restart();
     const pid = service.child.pid;
-    await measured(pid, service.baseUrl, discoverRequests, Math.min(callers, COLD_PASS));
+    const cold = runOf(
+      'GET',
+      'discover, cold pass',
+      await measured(pid, service.baseUrl, discoverRequests, Math.min(callers, COLD_PASS)),
+    );
+    if (cold.errors > 0) throw new Error(`the cold pass: ${cold.errors} errors or answers not 2xx`);
 
     const VARIANTS = {
       plain: () => reference('nest-plain.js', plainRequests.GET),
@@ -87,6 +97,7 @@ async function main() {
         scenario: scenarioName,
         discoverWarmupS: WARMUP_S,
         page: { bytes: pageBytes, items: pageItems },
+        coldPass: cold,
         loadAverage: loadavg(),
         runs,
         summary,
@@ -95,7 +106,7 @@ async function main() {
     );
     console.log(`written to ${file}`);
   } finally {
-    await service.stop();
+    await service?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

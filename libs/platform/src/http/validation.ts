@@ -5,6 +5,7 @@ import {
   ValidationError,
   ValidationPipe,
 } from '@nestjs/common';
+import { BoundedCache } from '@companion/caching';
 
 /**
  * Global validation (architecture §7): unknown fields, wrong types and out-of-range values give
@@ -12,8 +13,8 @@ import {
  */
 @Injectable()
 export class StrictValidationPipe extends ValidationPipe {
-  /** What an empty query string becomes for each query class, once it has been validated. */
-  private readonly emptyQueries = new WeakMap<object, object>();
+  /** Query strings that passed, by query class and their text, with what each became. */
+  private readonly validQueries = new BoundedCache<object, string, object>(VALID_QUERIES);
 
   constructor() {
     super({
@@ -46,18 +47,49 @@ export class StrictValidationPipe extends ValidationPipe {
       value !== null
     )
       assertPlainInput(value);
-    // Most polls (the pulse, the feed) send no query at all: the outcome for a class is always the
-    // same, so it is validated once and then copied, sparing the validator on the hot path.
-    if (metadata.type === 'query' && metadata.metatype && isEmpty(value)) {
-      const known = this.emptyQueries.get(metadata.metatype);
-      if (known) return copy(known);
-      const result: unknown = await super.transform(value, metadata);
-      if (typeof result === 'object' && result !== null)
-        this.emptyQueries.set(metadata.metatype, copy(result));
-      return result;
-    }
-    return super.transform(value, metadata);
+    const text = metadata.type === 'query' && metadata.metatype ? queryText(value) : undefined;
+    if (text === undefined) return super.transform(value, metadata);
+    // Polls repeat their query (the pulse and the feed send none, discovery `limit=20`), and a
+    // query class's validators read nothing but the text (test/query-classes.e2e.spec.ts): a query
+    // that passed is not validated again (docs/query-validation.md).
+    const space = metadata.metatype as object;
+    const known = this.validQueries.get(space, text);
+    if (known) return copy(known);
+    const result: unknown = await super.transform(value, metadata);
+    if (isFlat(result)) this.validQueries.set(space, text, copy(result));
+    return result;
   }
+}
+
+/** Query strings remembered as valid, over every query class (about a megabyte at most). */
+const VALID_QUERIES = 4096;
+/** Texts longer than this are validated each time: no repeated query of the API comes near it. */
+const QUERY_TEXT_MAX = 64;
+/**
+ * Positions that move on every request by design (a page's cursor, the pulse's `state`, the feed
+ * stream's `lastEventId`): a text holding one is rarely asked again, and keeping each cost more
+ * than validating it (a miss about 7 µs more than the validator alone, docs/query-validation.md).
+ */
+const MOVING = new Set(['cursor', 'state', 'lastEventId']);
+
+/**
+ * The parsed query string as a key, when it is short, made of strings only and holds no moving
+ * position: JSON writes NaN and the infinities as null and leaves undefined out, so for other
+ * values the text would name the input only loosely.
+ */
+function queryText(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, v] of Object.entries(value))
+    if (typeof v !== 'string' || MOVING.has(key)) return undefined;
+  const text = JSON.stringify(value);
+  return text.length <= QUERY_TEXT_MAX ? text : undefined;
+}
+
+/** All its fields primitives: a shallow copy then shares nothing a handler could change. */
+function isFlat(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) return false;
+  return true;
 }
 
 /**
@@ -104,12 +136,6 @@ function copy(value: object): object {
     Object.create(Object.getPrototypeOf(value) as object | null) as object,
     value,
   );
-}
-
-function isEmpty(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  for (const _ in value) return false;
-  return true;
 }
 
 /** Deeper than any body of the API: refused before the (recursive) transformer overflows its stack. */
