@@ -1,8 +1,8 @@
-import { RequestMethod } from '@nestjs/common';
-import { GUARDS_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { ApplicationConfig, ModulesContainer } from '@nestjs/core';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { ApplicationConfig } from '@nestjs/core';
 import { IDEMPOTENCY_KEY_MAX, IdempotencyGuard } from '@companion/platform';
 import { client, register, RunningApp, startApp } from './support/app';
+import { routeHandlers } from './support/routes';
 
 type Json = Record<string, any>;
 
@@ -90,40 +90,24 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
   });
 
   it('no route enters an interceptor chain but the owner routes (their own headers); the writes have the guard', () => {
-    const modules = running.app.get(ModulesContainer);
     const withInterceptors: string[] = [];
     let writesWithGuard = 0;
     const metadata = (key: string, target: object): unknown[] =>
       (Reflect.getMetadata(key, target) as unknown[] | undefined) ?? [];
-    for (const module of modules.values()) {
-      for (const wrapper of module.controllers.values()) {
-        const type = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-        if (!type) continue;
-        for (const name of Object.getOwnPropertyNames(type.prototype)) {
-          const handler = (type.prototype as Json)[name];
-          const method: RequestMethod | undefined =
-            typeof handler === 'function'
-              ? Reflect.getMetadata(METHOD_METADATA, handler)
-              : undefined;
-          if (method === undefined) continue;
-          const interceptors = [
-            ...metadata(INTERCEPTORS_METADATA, type),
-            ...metadata(INTERCEPTORS_METADATA, handler),
-          ];
-          if (interceptors.length) withInterceptors.push(`${type.name}.${name}`);
-          const guards = [
-            ...metadata(GUARDS_METADATA, type),
-            ...metadata(GUARDS_METADATA, handler),
-          ];
-          if (guards.includes(IdempotencyGuard)) {
-            writesWithGuard++;
-            // Last, so the agent is authenticated and the rate limit counted before the claim.
-            expect([`${type.name}.${name}`, guards.at(-1)]).toEqual([
-              `${type.name}.${name}`,
-              IdempotencyGuard,
-            ]);
-          }
-        }
+    for (const { type, name, handler } of routeHandlers(running.app)) {
+      const interceptors = [
+        ...metadata(INTERCEPTORS_METADATA, type),
+        ...metadata(INTERCEPTORS_METADATA, handler),
+      ];
+      if (interceptors.length) withInterceptors.push(`${type.name}.${name}`);
+      const guards = [...metadata(GUARDS_METADATA, type), ...metadata(GUARDS_METADATA, handler)];
+      if (guards.includes(IdempotencyGuard)) {
+        writesWithGuard++;
+        // Last, so the agent is authenticated and the rate limit counted before the claim.
+        expect([`${type.name}.${name}`, guards.at(-1)]).toEqual([
+          `${type.name}.${name}`,
+          IdempotencyGuard,
+        ]);
       }
     }
     // Nor one for every route (APP_INTERCEPTOR, useGlobalInterceptors); Nest keeps them on the

@@ -1,11 +1,11 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { METHOD_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import { toInt } from '@companion/platform';
 import { RunningApp, startApp } from './support/app';
+import { routeHandlers } from './support/routes';
 
 /**
  * The validation pipe keeps every short query string that passed and answers it again without
@@ -35,25 +35,17 @@ describe('query classes: checks that depend on the text alone', () => {
 
   it('every @Query() class of every route has only checks and transforms of the text alone', () => {
     const classes = new Set<new () => object>();
-    for (const module of running.app.get(ModulesContainer).values())
-      for (const wrapper of module.controllers.values()) {
-        const type = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-        if (!type) continue;
-        for (const name of Object.getOwnPropertyNames(type.prototype)) {
-          const handler = (type.prototype as Record<string, unknown>)[name];
-          if (typeof handler !== 'function' || !Reflect.hasMetadata(METHOD_METADATA, handler))
-            continue;
-          const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<
-            string,
-            { index: number; data?: unknown }
-          >;
-          const types = Reflect.getMetadata('design:paramtypes', type.prototype, name) as
-            Array<new () => object> | undefined;
-          for (const [key, arg] of Object.entries(args))
-            if (key.startsWith(`${RouteParamtypes.QUERY}:`) && arg.data === undefined)
-              classes.add(types![arg.index]);
-        }
-      }
+    for (const { type, name } of routeHandlers(running.app)) {
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<
+        string,
+        { index: number; data?: unknown }
+      >;
+      const types = Reflect.getMetadata('design:paramtypes', type.prototype, name) as
+        Array<new () => object> | undefined;
+      for (const [key, arg] of Object.entries(args))
+        if (key.startsWith(`${RouteParamtypes.QUERY}:`) && arg.data === undefined)
+          classes.add(types![arg.index]);
+    }
     expect(classes.size).toBeGreaterThanOrEqual(9);
     const found: string[] = [];
     for (const cls of classes) {
