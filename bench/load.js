@@ -4,21 +4,46 @@
 const { fork } = require('node:child_process');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
-const { cpuMsOf, freePort, median } = require('./lib');
+const { cpuMsOf, cpuSplitOf, freePort, median } = require('./lib');
+const { countSyscalls } = require('./syscalls');
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
-/** Runs the load against a process and measures that process's CPU time per request. */
+/**
+ * Runs the load against a process and measures that process's CPU time per request (in all, and
+ * split by thread and by user and kernel time), and with BENCH_SYSCALLS its system calls per
+ * request (bench/syscalls.js).
+ */
 async function measured(pid, url, requests, amount) {
+  const syscalls = await countSyscalls(pid);
   const before = cpuMsOf(pid);
+  const splitBefore = cpuSplitOf(pid);
   const startedAtMs = Date.now();
   const r = await load(url, requests, amount);
   const total = r.requests.total || 1;
   r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
+  r.cpuSplitUsPerRequest = cpuSplitPerRequest(splitBefore, cpuSplitOf(pid), total);
+  if (syscalls) r.syscallsPerRequest = await syscalls.perRequest(total);
   // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
   r.windowMs = [startedAtMs, Date.now()];
   return r;
+}
+
+/**
+ * CPU µs a request: the main thread's user and system (kernel) time, and the other threads'
+ * (writer threads, checkpointers, workers, libuv's pool) together.
+ */
+function cpuSplitPerRequest(before, after, requests) {
+  const us = (ms) => Math.round((ms * 1000) / requests);
+  const mainUser = after.mainUser - before.mainUser;
+  const mainSystem = after.mainSystem - before.mainSystem;
+  return {
+    mainUser: us(mainUser),
+    mainSystem: us(mainSystem),
+    otherUser: us(after.user - before.user - mainUser),
+    otherSystem: us(after.system - before.system - mainSystem),
+  };
 }
 
 function load(url, requests, amount) {
@@ -49,7 +74,9 @@ function summary(name, r, ceiling, floor, plain) {
     },
     errors: r.errors + r.timeouts + r.non2xx,
     ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
+    ...(r.cpuSplitUsPerRequest ? { cpuSplitUsPerRequest: r.cpuSplitUsPerRequest } : {}),
     ...(r.windowMs ? { windowMs: r.windowMs } : {}),
+    ...(r.syscallsPerRequest ? { syscallsPerRequest: r.syscallsPerRequest } : {}),
     ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
     ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),
     ...(plain

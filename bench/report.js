@@ -7,6 +7,7 @@
 // before each scenario (requests/s over requests/s).
 const { readFileSync } = require('node:fs');
 const { basename } = require('node:path');
+const { syscallLine } = require('./syscalls');
 
 const TARGETS = [
   { scenario: 'GET /agents/me/pulse', ratio: 0.85 },
@@ -76,6 +77,7 @@ function serviceRun(r, file) {
         `${verdict(s, targetOf(s.scenario, agents))} | ${cold} |`,
     );
   }
+  out.push(...threadsTable(r));
   const tail = [];
   if (r.servicePeakRssMiB) tail.push(`the service's peak RSS ${n(r.servicePeakRssMiB)} MiB`);
   if (r.startupMs) tail.push(`start-up ${n(r.startupMs)} ms`);
@@ -86,6 +88,34 @@ function serviceRun(r, file) {
   for (const f of r.firstByte ?? []) tail.push(`first byte \`${f.page}\` p50 ${f.p50ms} ms`);
   if (tail.length) out.push('', tail.join('; ') + '.');
   return out.join('\n');
+}
+
+/**
+ * Where each request's CPU went (recorded since 2026-12-02): the event loop's thread and the
+ * others, user and kernel time, beside the plain Nest route's and the floor's main thread; with
+ * BENCH_SYSCALLS the system calls too, those made at least once in ten requests named.
+ */
+function threadsTable(r) {
+  const rows = r.results.filter((s) => s.cpuSplitUsPerRequest);
+  if (rows.length === 0) return [];
+  const split = (c, side) => (c ? `${c[`${side}User`]} · ${c[`${side}System`]}` : '—');
+  const calls = (c) => (c ? syscallLine(c, 0.1) : '—');
+  const out = [
+    '',
+    'CPU µs a request, user · kernel, and system calls a request:',
+    '',
+    '| scenario | main thread | other threads | plain Nest, main thread | floor, main thread | calls, main thread | calls, other threads | plain Nest, calls |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const s of rows) {
+    const sys = s.syscallsPerRequest;
+    out.push(
+      `| \`${s.scenario}\` | ${split(s.cpuSplitUsPerRequest, 'main')} | ${split(s.cpuSplitUsPerRequest, 'other')} | ` +
+        `${split(s.plainNestCpuSplitUsPerRequest, 'main')} | ${split(s.floorCpuSplitUsPerRequest, 'main')} | ${calls(sys?.main)} | ${calls(sys?.otherThreads)} | ` +
+        `${calls(s.plainNestSyscallsPerRequest?.main)} |`,
+    );
+  }
+  return out;
 }
 
 function logRun(r, file) {

@@ -1,6 +1,7 @@
 // The requests of bench/run.js: each scenario's, and the floor's and the plain Nest route's of the
 // same verb. One counter walks the agents for all of them, as the load generator calls setupRequest;
 // `restart()` sets it back to the first agent (before each scenario's cold pass).
+const Database = require('better-sqlite3');
 
 /** Agents of the "asked again" scenario. */
 const AGAIN = 1_000;
@@ -127,4 +128,21 @@ function benchRequests(agents, matches, swiped) {
   };
 }
 
-module.exports = { benchRequests };
+/** `swiperId>targetId` of every swipe in the data set's log. */
+function generatedSwipes(file) {
+  const db = new Database(file, { readonly: true });
+  try {
+    const pairs = new Set();
+    for (const { data } of db
+      .prepare("SELECT data FROM events WHERE type = 'SwipeRecorded'")
+      .iterate()) {
+      const { swiperId, targetId } = JSON.parse(data);
+      pairs.add(`${swiperId}>${targetId}`);
+    }
+    return pairs;
+  } finally {
+    db.close();
+  }
+}
+
+module.exports = { benchRequests, generatedSwipes };

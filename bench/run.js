@@ -18,6 +18,7 @@
 //                             pulse of agents polling once a minute or less, each one a check-in)
 //   BENCH_GC_LOG=<dir> …   (every garbage collection and event-loop stall of the service, bench/gc-log.js;
 //                             node bench/gc-summary.js <result> <dir>/gc-<pid>.log sums them per pass)
+//   BENCH_SYSCALLS=1 …   (each server's system calls per request, main thread and the others: bench/syscalls.js)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 //   BENCH_CHECKOUT=<dir> …   (the service and the CLI of another checkout's build, this harness and
 //                             data set: bench/scenario-compare.js runs two builds so)
@@ -25,11 +26,11 @@ const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, readFileSync, rmSync } = require('node:fs');
 const { cpus, totalmem } = require('node:os');
 const { join, resolve } = require('node:path');
-const Database = require('better-sqlite3');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
 const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
-const { benchRequests } = require('./requests');
+const { benchRequests, generatedSwipes } = require('./requests');
+const { syscallLine } = require('./syscalls');
 
 const N = Number(process.env.BENCH_AGENTS ?? 10_000);
 /** The build measured: this checkout's, or another's (BENCH_CHECKOUT). */
@@ -43,21 +44,9 @@ const COLD_PAUSE = Number(process.env.BENCH_COLD_PAUSE ?? 0);
 const SET = process.env.BENCH_DATA ?? String(N);
 const source = join(ROOT, 'bench', 'data', SET);
 
-/** `swiperId>targetId` of every swipe in the data set's log. */
-function generatedSwipes(file) {
-  const db = new Database(file, { readonly: true });
-  try {
-    const pairs = new Set();
-    for (const { data } of db
-      .prepare("SELECT data FROM events WHERE type = 'SwipeRecorded'")
-      .iterate()) {
-      const { swiperId, targetId } = JSON.parse(data);
-      pairs.add(`${swiperId}>${targetId}`);
-    }
-    return pairs;
-  } finally {
-    db.close();
-  }
+/** `main thread 120 + 30 in the kernel, other threads 40 + 60`. */
+function cpuSplitLine({ mainUser, mainSystem, otherUser, otherSystem }) {
+  return `main thread ${mainUser} + ${mainSystem} in the kernel, other threads ${otherUser} + ${otherSystem}`;
 }
 
 async function main() {
@@ -140,12 +129,24 @@ async function main() {
         ceilingRps: Math.round(ceilingRps),
         plainNestRps: Math.round(plainRps),
         plainNestCpuUsPerRequest: plain.cpuUsPerRequest,
+        plainNestCpuSplitUsPerRequest: plain.cpuSplitUsPerRequest,
         floorRps: Math.round(floorRps),
+        floorCpuSplitUsPerRequest: floor.cpuSplitUsPerRequest,
+        ...(plain.syscallsPerRequest
+          ? { plainNestSyscallsPerRequest: plain.syscallsPerRequest }
+          : {}),
         coldPass: cold,
       };
       console.log(
         `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.cpuUsPerRequest} µs CPU; ${r.ratioToPlainNest} of the plain Nest route (CPU ${r.cpuRatioToPlainNest}), ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms, ${cold.ratioToPlainNest} of plain Nest)`,
       );
+      console.log(
+        `  CPU µs a request: ${cpuSplitLine(r.cpuSplitUsPerRequest)}; plain Nest's ${cpuSplitLine(plain.cpuSplitUsPerRequest)}; the floor's ${cpuSplitLine(floor.cpuSplitUsPerRequest)}`,
+      );
+      if (r.syscallsPerRequest)
+        console.log(
+          `  system calls a request: main thread ${syscallLine(r.syscallsPerRequest.main)}; other threads ${syscallLine(r.syscallsPerRequest.otherThreads)}; plain Nest's main thread ${syscallLine(plain.syscallsPerRequest.main)}`,
+        );
       results.push(r);
     }
     if (!only || only === 'first-byte') {
