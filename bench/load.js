@@ -20,7 +20,13 @@ async function measured(pid, url, requests, amount) {
   const before = cpuMsOf(pid);
   const splitBefore = cpuSplitOf(pid);
   const startedAtMs = Date.now();
-  const r = await load(url, requests, amount);
+  let r;
+  try {
+    r = await load(url, requests, amount);
+  } catch (error) {
+    syscalls?.abandon();
+    throw error;
+  }
   const total = r.requests.total || 1;
   r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
   r.cpuSplitUsPerRequest = cpuSplitPerRequest(splitBefore, cpuSplitOf(pid), total);
@@ -31,8 +37,8 @@ async function measured(pid, url, requests, amount) {
 }
 
 /**
- * CPU µs a request: the main thread's user and system (kernel) time, and the other threads'
- * (writer threads, checkpointers, workers, libuv's pool) together.
+ * CPU µs a request. /proc has the main thread's times and the whole process's, not the other
+ * threads' (writer threads, checkpointers, workers, libuv's pool): theirs is the difference.
  */
 function cpuSplitPerRequest(before, after, requests) {
   const us = (ms) => Math.round((ms * 1000) / requests);

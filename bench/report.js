@@ -56,7 +56,9 @@ function serviceRun(r, file) {
   const out = [
     `**${n(agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
       `data set \`${r.dataSet.name}\` (${n(r.dataSet.events)} events); ${r.machine.cpus} cores ` +
-      `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}; ` +
+      `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}` +
+      (r.machine.kernel ? `, Linux ${r.machine.kernel}` : '') +
+      '; ' +
       `${r.load.tool}, ${r.load.connections} connections, ${r.load.seconds} s per scenario after its cold pass` +
       (r.discoverWarmupS
         ? `, the discover scenarios ${r.discoverWarmupS} s after a first discover`

@@ -18,13 +18,14 @@
 //                             pulse of agents polling once a minute or less, each one a check-in)
 //   BENCH_GC_LOG=<dir> …   (every garbage collection and event-loop stall of the service, bench/gc-log.js;
 //                             node bench/gc-summary.js <result> <dir>/gc-<pid>.log sums them per pass)
-//   BENCH_SYSCALLS=1 …   (each server's system calls per request, main thread and the others: bench/syscalls.js)
+//   BENCH_SYSCALLS=1 …   (each server's system calls per request, main thread and the others,
+//                             bench/syscalls.js)
 //   BENCH_NODE_FLAGS="" …   (Node's flags for the service and the rebuild instead of their npm scripts')
 //   BENCH_CHECKOUT=<dir> …   (the service and the CLI of another checkout's build, this harness and
 //                             data set: bench/scenario-compare.js runs two builds so)
 const { execFileSync } = require('node:child_process');
 const { cpSync, existsSync, readFileSync, rmSync } = require('node:fs');
-const { cpus, totalmem } = require('node:os');
+const { cpus, release, totalmem } = require('node:os');
 const { join, resolve } = require('node:path');
 const { measureFirstByte } = require('./first-byte');
 const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
@@ -44,7 +45,6 @@ const COLD_PAUSE = Number(process.env.BENCH_COLD_PAUSE ?? 0);
 const SET = process.env.BENCH_DATA ?? String(N);
 const source = join(ROOT, 'bench', 'data', SET);
 
-/** `main thread 120 + 30 in the kernel, other threads 40 + 60`. */
 function cpuSplitLine({ mainUser, mainSystem, otherUser, otherSystem }) {
   return `main thread ${mainUser} + ${mainSystem} in the kernel, other threads ${otherUser} + ${otherSystem}`;
 }
@@ -188,6 +188,8 @@ async function main() {
       model: cpus()[0]?.model,
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
+      // The same cores measure differently under another kernel (docs/system-calls.md).
+      kernel: release(),
     },
     dataSet: { name: SET, agents: agents.length, matches: matches.length, events },
     only: only ?? null,

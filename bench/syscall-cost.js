@@ -15,22 +15,33 @@ const Database = require('better-sqlite3');
 const READ = `SELECT position, type, data, metadata, event_id, stream_name, revision, recorded_at
   FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT 1`;
 
+// The two threads' handshake: the main thread sets MODE, then counts REQUEST up; the other one
+// answers each request by setting ACK to its number. Counters, not flags, so that no answer can
+// be taken for the next request's, and each side sleeps while it waits.
+const REQUEST = 0;
+const MODE = 1;
+const ACK = 2;
+const COMMIT = 1;
+const NOTHING = 2;
+const STOP = 3;
+
 if (!isMainThread) {
-  // The other connection: one small transaction when asked (flag 1), nothing when asked with 4;
-  // then flag 2. Not flushed, so that both waits for it are about as short.
+  // The other connection: one small transaction when asked to commit. Not flushed, so that both
+  // kinds of request come back about as fast.
   const db = new Database(workerData.file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.exec('CREATE TABLE IF NOT EXISTS bench_ticks (x INTEGER)');
   const tick = db.prepare('INSERT INTO bench_ticks (x) VALUES (?)');
-  const flag = new Int32Array(workerData.flag);
-  for (let i = 0; ; i++) {
-    Atomics.wait(flag, 0, 0);
-    const asked = Atomics.load(flag, 0);
-    if (asked === 3) break;
-    if (asked === 1) tick.run(i);
-    Atomics.store(flag, 0, 2);
-    Atomics.notify(flag, 0);
+  const shared = new Int32Array(workerData.shared);
+  for (let seen = 0; ;) {
+    Atomics.wait(shared, REQUEST, seen);
+    seen = Atomics.load(shared, REQUEST);
+    const mode = Atomics.load(shared, MODE);
+    if (mode === STOP) break;
+    if (mode === COMMIT) tick.run(seen);
+    Atomics.store(shared, ACK, seen);
+    Atomics.notify(shared, ACK);
   }
   db.close();
   return;
@@ -63,16 +74,18 @@ function timed(fn) {
   return Number(process.hrtime.bigint() - t0) / 1000;
 }
 
-const flagBuffer = new SharedArrayBuffer(4);
-const flag = new Int32Array(flagBuffer);
-const writer = new Worker(__filename, { workerData: { file, flag: flagBuffer } });
-/** Has the other connection commit once (or do nothing), and waits for it. */
-function askWriter(commit) {
-  const asked = commit ? 1 : 4;
-  Atomics.store(flag, 0, asked);
-  Atomics.notify(flag, 0);
-  Atomics.wait(flag, 0, asked);
-  Atomics.store(flag, 0, 0);
+const sharedBuffer = new SharedArrayBuffer(3 * 4);
+const shared = new Int32Array(sharedBuffer);
+const writer = new Worker(__filename, { workerData: { file, shared: sharedBuffer } });
+let asked = 0;
+/** Sends the other connection a request, and waits for its answer. */
+function askWriter(mode) {
+  Atomics.store(shared, MODE, mode);
+  asked += 1;
+  Atomics.store(shared, REQUEST, asked);
+  Atomics.notify(shared, REQUEST);
+  if (mode === STOP) return;
+  for (let ack; (ack = Atomics.load(shared, ACK)) !== asked;) Atomics.wait(shared, ACK, ack);
 }
 
 const db = new Database(file);
@@ -95,10 +108,10 @@ setTimeout(() => {
         work(gapMs);
         stat.push(timed(() => fstatSync(fd)));
         work(gapMs);
-        askWriter(false);
+        askWriter(NOTHING);
         plain.push(timed(() => read.all(stream(), MAX)));
         work(gapMs);
-        askWriter(true);
+        askWriter(COMMIT);
         afterCommit.push(timed(() => read.all(stream(), MAX)));
       }
       const label = gapMs === 0 ? 'back to back' : `after ${gapMs} ms of work`;
@@ -107,8 +120,7 @@ setTimeout(() => {
       console.log(`${''.padEnd(22)} read, a commit before it ${quantiles(afterCommit)}`);
     }
   } finally {
-    Atomics.store(flag, 0, 3);
-    Atomics.notify(flag, 0);
+    askWriter(STOP);
     closeSync(fd);
     db.close();
     writer.once('exit', () => rmSync(dir, { recursive: true, force: true }));

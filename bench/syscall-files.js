@@ -6,7 +6,7 @@
 // Debian: `apt-get install strace`. Not part of npm test; docs/system-calls.md.
 const { spawn } = require('node:child_process');
 const { once } = require('node:events');
-const { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } = require('node:fs');
+const { cpSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
@@ -29,25 +29,26 @@ async function main() {
   try {
     const load = autocannon({ url: service.baseUrl, connections: 64, duration: 10, requests });
     await new Promise((resolve) => setTimeout(resolve, 4_000)); // past the first, coldest requests
-    const threads = Object.fromEntries(
-      readdirSync(`/proc/${pid}/task`).map((tid) => [
-        tid,
-        readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(),
-      ]),
-    );
     const out = join(work, 'strace.txt');
     const strace = spawn(
       'strace',
-      ['-f', '-y', '-e', `trace=${CALLS}`, '-o', out, '-p', `${pid}`],
+      ['-f', '-q', '-y', '-e', `trace=${CALLS}`, '-o', out, '-p', `${pid}`],
       {
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
-    await new Promise((resolve) => setTimeout(resolve, Number(seconds) * 1000));
+    // once() rejects on 'error' (no strace): listened to from the start, as strace may also exit
+    // by itself (attaching refused) before it is stopped.
+    const exited = once(strace, 'exit');
+    const stoppedEarly = await Promise.race([
+      exited.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), Number(seconds) * 1000)),
+    ]);
+    if (stoppedEarly) throw new Error('strace exited before it was stopped');
     strace.kill('SIGINT');
-    await once(strace, 'exit');
+    await exited;
     const result = await load;
-    const { responses, counts } = countsOf(readFileSync(out, 'utf8'), pid, threads, work);
+    const { responses, counts } = countsOf(readFileSync(out, 'utf8'), pid, work);
     console.log(`${new Date().toISOString()}; data set ${set}; ${name}; strace for ${seconds} s`);
     console.log(
       `${responses} responses under strace; the whole load: ${Math.round(result.requests.average)} req/s, ${result.non2xx} not 2xx`,
@@ -63,14 +64,16 @@ async function main() {
 }
 
 /** strace -f -y lines (`<tid> <call>(<fd><<path>>, …`) counted by thread, call and file. */
-function countsOf(text, pid, threads, work) {
+function countsOf(text, pid, work) {
   const counts = new Map();
   let responses = 0;
   for (const line of text.split('\n')) {
     const m = /^(\d+)\s+(\w+)\(\d+<([^>]*)>/.exec(line);
     if (!m) continue;
     const [, tid, call, path] = m;
-    const thread = tid === `${pid}` ? 'main' : `${threads[tid] ?? 'thread'} ${tid}`;
+    // Every thread is named `node`: the others are told apart by their id, and their role by the
+    // files they touch.
+    const thread = tid === `${pid}` ? 'main' : `thread ${tid}`;
     const file = /^(TCP|socket):/.test(path) ? 'socket' : path.replace(work, '');
     if (thread === 'main' && call === 'writev' && file === 'socket') responses++;
     const key = `${thread} ${call} ${file}`;

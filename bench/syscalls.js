@@ -2,9 +2,8 @@
 // reference servers' runs), counted per thread by Linux perf's syscall tracepoints (Debian:
 // `apt-get install linux-perf`; it needs /proc/sys/kernel/perf_event_paranoid ≤ 2, or root).
 // Counts, not times: a request's count does not move with the machine's speed, which its req/s
-// does by up to three times here. What one call costs on this machine: bench/syscall-cost.js.
+// does by two times between runs here. What one call costs on this machine: bench/syscall-cost.js.
 const { spawn } = require('node:child_process');
-const { once } = require('node:events');
 const { readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -34,27 +33,41 @@ const ATTACH_MS = 300;
 async function countSyscalls(pid) {
   if (!process.env.BENCH_SYSCALLS) return null;
   const out = join(tmpdir(), `bench-syscalls-${pid}-${Date.now()}.csv`);
-  const perf = spawn(
-    'perf',
-    ['stat', '-x', ',', '--per-thread', '-e', EVENTS.join(','), '-p', String(pid), '-o', out],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const failed = new Promise((_, reject) => {
-    perf.once('error', (e) => reject(new Error(`BENCH_SYSCALLS needs Linux perf: ${e.message}`)));
-    perf.once('exit', (code) => reject(new Error(`perf stat exited early (${code})`)));
+  // --no-inherit: a thread started during the pass would else be counted in the line of the
+  // thread that started it (the main thread, for workers), so it goes uncounted instead.
+  const args = ['stat', '-x', ',', '--per-thread', '--no-inherit', '-e', EVENTS.join(',')];
+  const perf = spawn('perf', [...args, '-p', String(pid), '-o', out], {
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await Promise.race([new Promise((r) => setTimeout(r, ATTACH_MS)), failed]);
-  failed.catch(() => {}); // from here on, its exit is awaited below
+  // Listened to from the start: an exit before perRequest must fail it, not leave it waiting.
+  const exited = new Promise((resolve, reject) => {
+    perf.once('error', (e) => reject(new Error(`BENCH_SYSCALLS needs Linux perf: ${e.message}`)));
+    perf.once('exit', resolve);
+  });
+  exited.catch(() => {});
+  let stopping = false;
+  const early = exited.then((code) => {
+    if (!stopping) throw new Error(`perf stat exited early (${code})`);
+  });
+  early.catch(() => {});
+  await Promise.race([new Promise((r) => setTimeout(r, ATTACH_MS)), early]);
   return {
     async perRequest(requests) {
-      const exited = once(perf, 'exit');
-      perf.kill('SIGINT');
-      await exited;
       try {
+        if (perf.exitCode !== null || perf.signalCode !== null) await early;
+        stopping = true;
+        perf.kill('SIGINT');
+        await exited;
         return perRequestOf(readFileSync(out, 'utf8'), pid, requests);
       } finally {
         rmSync(out, { force: true });
       }
+    },
+    /** Stops perf without reading it (the pass failed). */
+    abandon() {
+      stopping = true;
+      perf.kill('SIGINT');
+      exited.finally(() => rmSync(out, { force: true })).catch(() => {});
     },
   };
 }
@@ -71,7 +84,7 @@ function perRequestOf(csv, pid, requests) {
       event === 'raw_syscalls:sys_enter' ? 'all' : event.replace('syscalls:sys_enter_', '');
     sums[side][name] = (sums[side][name] ?? 0) + Number(count);
   }
-  // Two places; a call made less than once in 200 requests is left out.
+  // Two places: a call made less than once in 200 requests rounds to 0 and is left out.
   const per = (counts) =>
     Object.fromEntries(
       Object.entries(counts)
@@ -82,7 +95,7 @@ function perRequestOf(csv, pid, requests) {
   return { main: per(sums.main), otherThreads: per(sums.otherThreads) };
 }
 
-/** `10.04 (fcntl 4.44, pread64 3.43, …)`: every call first, then each named one of at least `min`. */
+/** Every call first, then the named ones made at least `min` times a request: short table cells. */
 function syscallLine({ all = 0, ...named }, min = 0) {
   const each = Object.entries(named)
     .filter(([, n]) => n >= min)
