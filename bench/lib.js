@@ -248,7 +248,7 @@ function cpuMsOf(pid) {
 /**
  * The same split into user and system (kernel) time, for the process's main thread (the event
  * loop) and for all its threads, in ms. Their sum is the kernel's exact run time; the split is
- * sampled, each timer tick charged to the side it lands in, so a split is good to a few percent
+ * sampled, each timer tick charged to the side it lands in, so a split is good to about 6–10 %
  * over a 10 s pass, and the other threads' side (all less main, two samples) can come out a
  * little below zero when they did nearly nothing.
  */

@@ -17,22 +17,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
  */
 async function measured(pid, url, requests, amount) {
   const syscalls = await countSyscalls(pid);
-  const before = cpuMsOf(pid);
-  const splitBefore = cpuSplitOf(pid);
-  const startedAtMs = Date.now();
   let r;
   try {
+    const before = cpuMsOf(pid);
+    const splitBefore = cpuSplitOf(pid);
+    const startedAtMs = Date.now();
     r = await load(url, requests, amount);
+    const total = r.requests.total || 1;
+    r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
+    r.cpuSplitUsPerRequest = cpuSplitPerRequest(splitBefore, cpuSplitOf(pid), total);
+    // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
+    r.windowMs = [startedAtMs, Date.now()];
   } catch (error) {
-    syscalls?.abandon();
+    syscalls?.abandon(); // perf stopped and its file removed, whatever failed
     throw error;
   }
-  const total = r.requests.total || 1;
-  r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
-  r.cpuSplitUsPerRequest = cpuSplitPerRequest(splitBefore, cpuSplitOf(pid), total);
-  if (syscalls) r.syscallsPerRequest = await syscalls.perRequest(total);
-  // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
-  r.windowMs = [startedAtMs, Date.now()];
+  if (syscalls) r.syscallsPerRequest = await syscalls.perRequest(r.requests.total || 1);
   return r;
 }
 

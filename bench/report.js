@@ -55,7 +55,7 @@ function serviceRun(r, file) {
   const agents = r.dataSet.agents;
   const out = [
     `**${n(agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
-      `data set \`${r.dataSet.name}\` (${n(r.dataSet.events)} events); ${r.machine.cpus} cores ` +
+      `data set \`${r.dataSet.name}\` (its log ${n(r.dataSet.events)} events long after the run); ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}` +
       (r.machine.kernel ? `, Linux ${r.machine.kernel}` : '') +
       '; ' +

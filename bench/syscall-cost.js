@@ -85,7 +85,10 @@ function askWriter(mode) {
   Atomics.store(shared, REQUEST, asked);
   Atomics.notify(shared, REQUEST);
   if (mode === STOP) return;
-  for (let ack; (ack = Atomics.load(shared, ACK)) !== asked;) Atomics.wait(shared, ACK, ack);
+  // A bound, so that a worker that died fails the probe instead of blocking it for good.
+  for (let ack; (ack = Atomics.load(shared, ACK)) !== asked;)
+    if (Atomics.wait(shared, ACK, ack, 10_000) === 'timed-out')
+      throw new Error('the other connection did not answer in 10 s');
 }
 
 const db = new Database(file);
