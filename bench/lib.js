@@ -237,22 +237,13 @@ async function call(baseUrl, method, path, body, key) {
 }
 
 /**
- * A process's CPU time so far in ms (user + system, every thread), from /proc (Linux). Clock ticks of
- * 10 ms: over a 10 s run at thousands of requests per second that is well under 1 µs per request.
+ * A process's CPU time so far in ms (Linux /proc, clock ticks of 10 ms: over a 10 s run at
+ * thousands of requests per second well under 1 µs a request), split into user and system (kernel)
+ * time, for its main thread (the event loop) and for all its threads. The sum of user and system
+ * is the kernel's exact run time; the split is sampled, each timer tick charged to the side it
+ * lands in, so it is good to about 6–10 % over a 10 s pass.
  */
-function cpuMsOf(pid) {
-  const { user, system } = timesOf(`/proc/${pid}/stat`);
-  return user + system;
-}
-
-/**
- * The same split into user and system (kernel) time, for the process's main thread (the event
- * loop) and for all its threads, in ms. Their sum is the kernel's exact run time; the split is
- * sampled, each timer tick charged to the side it lands in, so a split is good to about 6–10 %
- * over a 10 s pass, and the other threads' side (all less main, two samples) can come out a
- * little below zero when they did nearly nothing.
- */
-function cpuSplitOf(pid) {
+function cpuTimesOf(pid) {
   const all = timesOf(`/proc/${pid}/stat`);
   const main = timesOf(`/proc/${pid}/task/${pid}/stat`);
   return { mainUser: main.user, mainSystem: main.system, user: all.user, system: all.system };
@@ -276,8 +267,7 @@ module.exports = {
   nodeFlagsUsed,
   writeResult,
   writeComparison,
-  cpuMsOf,
-  cpuSplitOf,
+  cpuTimesOf,
   freePort,
   startService,
   runCli,

@@ -4,7 +4,7 @@
 const { fork } = require('node:child_process');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
-const { cpuMsOf, cpuSplitOf, freePort, median } = require('./lib');
+const { cpuTimesOf, freePort, median } = require('./lib');
 const { countSyscalls } = require('./syscalls');
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,13 +19,14 @@ async function measured(pid, url, requests, amount) {
   const syscalls = await countSyscalls(pid);
   let r;
   try {
-    const before = cpuMsOf(pid);
-    const splitBefore = cpuSplitOf(pid);
+    const before = cpuTimesOf(pid);
     const startedAtMs = Date.now();
     r = await load(url, requests, amount);
+    const after = cpuTimesOf(pid);
     const total = r.requests.total || 1;
-    r.cpuUsPerRequest = Math.round(((cpuMsOf(pid) - before) * 1000) / total);
-    r.cpuSplitUsPerRequest = cpuSplitPerRequest(splitBefore, cpuSplitOf(pid), total);
+    const cpuMs = after.user + after.system - before.user - before.system;
+    r.cpuUsPerRequest = Math.round((cpuMs * 1000) / total);
+    r.cpuSplitUsPerRequest = cpuSplitPerRequest(before, after, total);
     // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
     r.windowMs = [startedAtMs, Date.now()];
   } catch (error) {

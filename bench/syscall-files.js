@@ -11,6 +11,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { startService } = require('./lib');
+const { CONNECTIONS } = require('./load');
 const { benchRequests, generatedSwipes } = require('./requests');
 
 const CALLS = 'fcntl,pread64,pwrite64,writev,read,fsync';
@@ -27,7 +28,12 @@ async function main() {
   const service = await startService(work);
   const pid = service.child.pid;
   try {
-    const load = autocannon({ url: service.baseUrl, connections: 64, duration: 10, requests });
+    const load = autocannon({
+      url: service.baseUrl,
+      connections: CONNECTIONS,
+      duration: 10,
+      requests,
+    });
     await new Promise((resolve) => setTimeout(resolve, 4_000)); // past the first, coldest requests
     const out = join(work, 'strace.txt');
     const strace = spawn(

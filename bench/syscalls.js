@@ -103,4 +103,4 @@ function syscallLine({ all = 0, ...named }, min = 0) {
   return `${all}${each.length ? ` (${each.join(', ')})` : ''}`;
 }
 
-module.exports = { countSyscalls, perRequestOf, syscallLine };
+module.exports = { countSyscalls, syscallLine };
