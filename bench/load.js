@@ -20,15 +20,22 @@ async function measured(pid, url, requests, amount) {
   let r;
   try {
     const before = cpuTimesOf(pid);
+    const generatorBefore = process.cpuUsage();
     const startedAtMs = Date.now();
     r = await load(url, requests, amount);
     const after = cpuTimesOf(pid);
+    const generator = process.cpuUsage(generatorBefore);
     const total = r.requests.total || 1;
     const cpuMs = after.user + after.system - before.user - before.system;
     r.cpuUsPerRequest = Math.round((cpuMs * 1000) / total);
     r.cpuSplitUsPerRequest = cpuSplitPerRequest(before, after, total);
     // When it ran (wall clock, ms): bench/gc-summary.js cuts the service's GC log by it.
     r.windowMs = [startedAtMs, Date.now()];
+    // The load generator's cores (this process, autocannon on its main thread): near 1, the pass
+    // measured autocannon rather than the server.
+    r.loadGeneratorCores = Number(
+      ((generator.user + generator.system) / 1000 / (r.windowMs[1] - startedAtMs)).toFixed(2),
+    );
   } catch (error) {
     syscalls?.abandon(); // perf stopped and its file removed, whatever failed
     throw error;
@@ -83,6 +90,7 @@ function summary(name, r, ceiling, floor, plain) {
     ...(r.cpuUsPerRequest !== undefined ? { cpuUsPerRequest: r.cpuUsPerRequest } : {}),
     ...(r.cpuSplitUsPerRequest ? { cpuSplitUsPerRequest: r.cpuSplitUsPerRequest } : {}),
     ...(r.windowMs ? { windowMs: r.windowMs } : {}),
+    ...(r.loadGeneratorCores !== undefined ? { loadGeneratorCores: r.loadGeneratorCores } : {}),
     ...(r.syscallsPerRequest ? { syscallsPerRequest: r.syscallsPerRequest } : {}),
     ratioToCeiling: ceiling ? ratio(rps, ceiling) : 1,
     ...(floor ? { ratioToFloor: ratio(rps, floor.requests.average) } : {}),

@@ -3,8 +3,11 @@
 //   node bench/report.js bench/results/<run>.json [more runs of bench/run.js …]
 //   node bench/report.js bench/results/<date>-log-10000-1000000.json      (bench/log-bench.js)
 //   node bench/report.js bench/results/<date>-discovery-ann-1000000.json  (bench/discovery-ann.js)
+//   node bench/report.js bench/results/<date>-durable-floor.json  (bench/durable-floor.js, and
+//     bench/page-floor.js's -page-floor.json: servers alternated round by round)
 // The targets are issue 20's, on the ratio to the plain Nest route of the same verb measured just
-// before each scenario (requests/s over requests/s).
+// before each scenario (requests/s over requests/s) and, since 2026-12-02, just after it too: a
+// target is met only against both.
 const { readFileSync } = require('node:fs');
 const { basename } = require('node:path');
 const { syscallLine } = require('./syscalls');
@@ -32,10 +35,14 @@ function targetOf(scenario, agents) {
   );
 }
 
+/**
+ * Met only against the plain route measured both before and after the scenario, where a run has
+ * the second (since 2026-12-02): either pass alone can be a slow or a fast minute of the machine.
+ */
 function verdict(res, target) {
   if (!target) return '';
   const met =
-    res.ratioToPlainNest >= target.ratio &&
+    Math.min(res.ratioToPlainNest, res.ratioToPlainNestAfter ?? Infinity) >= target.ratio &&
     (target.p99ms === undefined || res.p99ms <= target.p99ms) &&
     res.errors === 0;
   const what = `≥ ${target.ratio}${target.p99ms ? `, p99 ≤ ${target.p99ms} ms` : ''}`;
@@ -51,11 +58,14 @@ function flags(r) {
     : `; node ${service || 'without flags'} (rebuild: ${rebuild || 'none'})`;
 }
 
+/** ", then x after": the plain route measured again after the scenario, where a run has it. */
+const after = (s, text) => (s.plainNestAfterRps === undefined ? '' : `, then ${text(s)} after`);
+
 function serviceRun(r, file) {
   const agents = r.dataSet.agents;
   const out = [
     `**${n(agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
-      `data set \`${r.dataSet.name}\` (its log ${n(r.dataSet.events)} events long after the run); ${r.machine.cpus} cores ` +
+      `data set \`${r.dataSet.name}\`${r.dataSet.events == null ? '' : ` (its log ${n(r.dataSet.events)} events long after the run)`}; ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}` +
       (r.machine.kernel ? `, Linux ${r.machine.kernel}` : '') +
       '; ' +
@@ -67,15 +77,17 @@ function serviceRun(r, file) {
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs) | floor req/s | ratio to ceiling · plain Nest · floor | target on the plain Nest ratio | cold pass req/s · p99 ms |',
+    r.results.some((s) => s.plainNestAfterRps !== undefined)
+      ? '| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs), before and after | floor req/s | ratio to ceiling · plain Nest (before, after) · floor | target on the plain Nest ratio (the lower of the two) | cold pass req/s · p99 ms |'
+      : '| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs) | floor req/s | ratio to ceiling · plain Nest · floor | target on the plain Nest ratio | cold pass req/s · p99 ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const s of r.results) {
     const cold = s.coldPass ? `${n(s.coldPass.requestsPerSecond)} · ${n(s.coldPass.p99ms)}` : '—';
     out.push(
       `| \`${s.scenario}\` | ${n(s.requestsPerSecond)} | ${n(s.p50ms)} | ${n(s.p99ms)} | ${s.errors} | ` +
-        `${n(s.cpuUsPerRequest)} | ${n(s.ceilingRps)} | ${n(s.plainNestRps)} (${n(s.plainNestCpuUsPerRequest)}) | ` +
-        `${n(s.floorRps)} | ${r3(s.ratioToCeiling)} · **${r3(s.ratioToPlainNest)}** · ${r3(s.ratioToFloor)} | ` +
+        `${n(s.cpuUsPerRequest)} | ${n(s.ceilingRps)} | ${n(s.plainNestRps)} (${n(s.plainNestCpuUsPerRequest)})${after(s, (x) => `${n(x.plainNestAfterRps)} (${n(x.plainNestAfterCpuUsPerRequest)})`)} | ` +
+        `${n(s.floorRps)} | ${r3(s.ratioToCeiling)} · **${r3(s.ratioToPlainNest)}**${after(s, (x) => `**${r3(x.ratioToPlainNestAfter)}**`)} · ${r3(s.ratioToFloor)} | ` +
         `${verdict(s, targetOf(s.scenario, agents))} | ${cold} |`,
     );
   }
@@ -98,24 +110,62 @@ function serviceRun(r, file) {
  * BENCH_SYSCALLS the system calls too, those made at least once in ten requests named.
  */
 function threadsTable(r) {
-  const rows = r.results.filter((s) => s.cpuSplitUsPerRequest);
+  // The plain passes' own records (r.plainNest, one a scenario, in order) hold their load
+  // generator's cores where a result does not repeat them (runs of 2026-12-02 05:01 and 05:09).
+  const rows = r.results
+    .map((s, i) => ({
+      ...s,
+      plainNestLoadGeneratorCores:
+        s.plainNestLoadGeneratorCores ?? r.plainNest?.[i]?.loadGeneratorCores,
+    }))
+    .filter((s) => s.cpuSplitUsPerRequest);
   if (rows.length === 0) return [];
   const split = (c, side) => (c ? `${c[`${side}User`]} · ${c[`${side}System`]}` : '—');
   const calls = (c) => (c ? syscallLine(c, 0.1) : '—');
+  // Columns only for what the run recorded: calls with BENCH_SYSCALLS, the load generator's cores
+  // since 2026-12-02.
+  const counted = rows.some((s) => s.syscallsPerRequest);
+  const generator = rows.some((s) => s.loadGeneratorCores !== undefined);
+  const heads = [
+    'scenario',
+    'main thread',
+    'other threads',
+    'plain Nest, main thread',
+    'floor, main thread',
+    ...(counted ? ['calls, main thread', 'calls, other threads', 'plain Nest, calls'] : []),
+    ...(generator ? ['load generator, cores: scenario · plain Nest before · after'] : []),
+  ];
   const out = [
     '',
-    'CPU µs a request, user · kernel, and system calls a request:',
+    `CPU µs a request, user · kernel${counted ? '; system calls a request' : ''}${generator ? "; the load generator's cores in the pass" : ''}:`,
     '',
-    '| scenario | main thread | other threads | plain Nest, main thread | floor, main thread | calls, main thread | calls, other threads | plain Nest, calls |',
-    '|---|---|---|---|---|---|---|---|',
+    `| ${heads.join(' | ')} |`,
+    `|${heads.map(() => '---').join('|')}|`,
   ];
   for (const s of rows) {
     const sys = s.syscallsPerRequest;
-    out.push(
-      `| \`${s.scenario}\` | ${split(s.cpuSplitUsPerRequest, 'main')} | ${split(s.cpuSplitUsPerRequest, 'other')} | ` +
-        `${split(s.plainNestCpuSplitUsPerRequest, 'main')} | ${split(s.floorCpuSplitUsPerRequest, 'main')} | ${calls(sys?.main)} | ${calls(sys?.otherThreads)} | ` +
-        `${calls(s.plainNestSyscallsPerRequest?.main)} |`,
-    );
+    const cells = [
+      `\`${s.scenario}\``,
+      split(s.cpuSplitUsPerRequest, 'main'),
+      split(s.cpuSplitUsPerRequest, 'other'),
+      split(s.plainNestCpuSplitUsPerRequest, 'main'),
+      split(s.floorCpuSplitUsPerRequest, 'main'),
+      ...(counted
+        ? [calls(sys?.main), calls(sys?.otherThreads), calls(s.plainNestSyscallsPerRequest?.main)]
+        : []),
+      ...(generator
+        ? [
+            [
+              s.loadGeneratorCores,
+              s.plainNestLoadGeneratorCores,
+              s.plainNestAfterLoadGeneratorCores,
+            ]
+              .map((c) => c ?? '—')
+              .join(' · '),
+          ]
+        : []),
+    ];
+    out.push(`| ${cells.join(' | ')} |`);
   }
   return out;
 }
@@ -160,14 +210,50 @@ function annRun(r, file) {
   ].join('\n');
 }
 
+/**
+ * An alternation (bench/durable-floor.js, bench/page-floor.js): each verb's runs in the order they
+ * ran, each with its ratio to the plain route of its own round, then each server's medians.
+ */
+function alternationRun(r, file) {
+  const what = r.scenario ? `; \`${r.scenario}\`` : '';
+  const page = r.page ? `; a page of ${r.page.items} candidates, ${n(r.page.bytes)} bytes` : '';
+  const out = [
+    `**Alternated** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
+      `data set \`${basename(String(r.data))}\`${what}${page}` +
+      (r.commit ? `; commit \`${r.commit.replace(/^([0-9a-f]{7})[0-9a-f]*/, '$1')}\`` : '') +
+      '.',
+    '',
+    "| round | verb | server | req/s | CPU µs a request | p50 · p99 ms | errors | ratio to its round's plain route |",
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const run of r.runs) {
+    const plain = r.runs.find(
+      (p) => p.round === run.round && p.verb === run.verb && p.variant === 'plain',
+    );
+    out.push(
+      `| ${run.round} | ${run.verb} | ${run.variant} | ${n(run.requestsPerSecond)} | ${n(run.cpuUsPerRequest)} | ` +
+        `${run.p50ms} · ${run.p99ms} | ${run.errors} | ${r3(run.requestsPerSecond / plain.requestsPerSecond)} |`,
+    );
+  }
+  const verbs = r.summary.plain ? { GET: r.summary } : r.summary;
+  out.push('', '| verb | server | median req/s | median CPU µs | ratios to the plain route |');
+  out.push('|---|---|---|---|---|');
+  for (const [verb, servers] of Object.entries(verbs))
+    for (const [name, m] of Object.entries(servers))
+      out.push(
+        `| ${verb} | ${name} | ${n(m.medianRequestsPerSecond)} | ${n(m.medianCpuUsPerRequest)} | ` +
+          `${m.ratioToPlainNestPerRound.map(r3).join(', ')} |`,
+      );
+  return out.join('\n');
+}
+
 function render(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   if (Array.isArray(r.results)) return serviceRun(r, file);
   if (Array.isArray(r.rebuilds)) return logRun(r, file);
   if (r.recallAt20 !== undefined) return annRun(r, file);
-  throw new Error(
-    `${file}: not a result of bench/run.js, bench/log-bench.js or bench/discovery-ann.js`,
-  );
+  if (Array.isArray(r.runs) && r.summary) return alternationRun(r, file);
+  throw new Error(`${file}: not a result this script renders (see its first lines)`);
 }
 
 const files = process.argv.slice(2);

@@ -6,7 +6,8 @@
 // shows how much of the ceiling the stack itself leaves before any of Companion's work. And the plain
 // Nest route (bench/nest-plain.js: Nest on Fastify, the same adapter options, no pipe, no guard,
 // answering a constant), the yardstick of the targets: every scenario's `ratioToPlainNest` is to the
-// plain route of its verb measured just before it. Beside req/s, each server's CPU time per request
+// plain route of its verb measured just before it, `ratioToPlainNestAfter` to the same route measured
+// again just after (since 2026-12-02: the yardstick's own speed moves by up to 2x). Beside req/s, each server's CPU time per request
 // (user + system from /proc, every thread): on a machine shared with other work it moves far less
 // than throughput, and `cpuRatioToPlainNest` compares the two servers' costs per request.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
@@ -124,12 +125,23 @@ async function main() {
         plain,
       );
       await new Promise((resolve) => setTimeout(resolve, COLD_PAUSE * 1000));
+      const pass = await measured(pid, url, requests);
+      // The plain route again right after: this machine's speed moves by up to 2x within a minute
+      // (docs/benchmarks.md, "The yardstick moves"), so a ratio is given against both passes.
+      const plainAfter = await reference('nest-plain.js', plainRequests[verb]);
       const r = {
-        ...summary(name, await measured(pid, url, requests), ceilingRps, floor, plain),
+        ...summary(name, pass, ceilingRps, floor, plain),
+        ratioToPlainNestAfter: Number(
+          (pass.requests.average / plainAfter.requests.average).toFixed(3),
+        ),
         ceilingRps: Math.round(ceilingRps),
         plainNestRps: Math.round(plainRps),
         plainNestCpuUsPerRequest: plain.cpuUsPerRequest,
+        plainNestAfterRps: Math.round(plainAfter.requests.average),
+        plainNestAfterCpuUsPerRequest: plainAfter.cpuUsPerRequest,
+        plainNestAfterLoadGeneratorCores: plainAfter.loadGeneratorCores,
         plainNestCpuSplitUsPerRequest: plain.cpuSplitUsPerRequest,
+        plainNestLoadGeneratorCores: plain.loadGeneratorCores,
         floorRps: Math.round(floorRps),
         floorCpuSplitUsPerRequest: floor.cpuSplitUsPerRequest,
         ...(plain.syscallsPerRequest
@@ -138,7 +150,7 @@ async function main() {
         coldPass: cold,
       };
       console.log(
-        `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.cpuUsPerRequest} µs CPU; ${r.ratioToPlainNest} of the plain Nest route (CPU ${r.cpuRatioToPlainNest}), ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms, ${cold.ratioToPlainNest} of plain Nest)`,
+        `${r.requestsPerSecond} req/s, p50 ${r.p50ms} ms, p99 ${r.p99ms} ms, errors ${r.errors}, ${r.cpuUsPerRequest} µs CPU; ${r.ratioToPlainNest} of the plain Nest route (CPU ${r.cpuRatioToPlainNest}; ${r.ratioToPlainNestAfter} of it measured after, ${r.plainNestAfterRps} req/s at ${r.plainNestAfterCpuUsPerRequest} µs), ${r.ratioToCeiling} of the ceiling, ${r.ratioToFloor} of the floor (cold pass: ${cold.requestsPerSecond} req/s, p99 ${cold.p99ms} ms, ${cold.ratioToPlainNest} of plain Nest)`,
       );
       console.log(
         `  CPU µs a request: ${cpuSplitLine(r.cpuSplitUsPerRequest)}; plain Nest's ${cpuSplitLine(plain.cpuSplitUsPerRequest)}; the floor's ${cpuSplitLine(floor.cpuSplitUsPerRequest)}`,
