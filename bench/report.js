@@ -252,7 +252,9 @@ function render(file) {
   if (Array.isArray(r.results)) return serviceRun(r, file);
   if (Array.isArray(r.rebuilds)) return logRun(r, file);
   if (r.recallAt20 !== undefined) return annRun(r, file);
-  if (Array.isArray(r.runs) && r.summary) return alternationRun(r, file);
+  // Other alternations (keyed-writes-cost, log-tail-cost, …) have runs too, but no plain route.
+  if (Array.isArray(r.runs) && r.summary && r.runs.some((x) => x.variant === 'plain'))
+    return alternationRun(r, file);
   throw new Error(`${file}: not a result this script renders (see its first lines)`);
 }
 

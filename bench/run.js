@@ -5,11 +5,12 @@
 // it the floor (bench/nest-floor.js): the service's own Nest pipeline answering a constant, which
 // shows how much of the ceiling the stack itself leaves before any of Companion's work. And the plain
 // Nest route (bench/nest-plain.js: Nest on Fastify, the same adapter options, no pipe, no guard,
-// answering a constant), the yardstick of the targets: every scenario's `ratioToPlainNest` is to the
-// plain route of its verb measured just before it, `ratioToPlainNestAfter` to the same route measured
-// again just after (since 2026-12-02: the yardstick's own speed moves by up to 2x). Beside req/s, each server's CPU time per request
-// (user + system from /proc, every thread): on a machine shared with other work it moves far less
-// than throughput, and `cpuRatioToPlainNest` compares the two servers' costs per request.
+// answering a constant), the yardstick of the targets: every scenario's `ratioToPlainNest` is to
+// the plain route of its verb measured just before it, `ratioToPlainNestAfter` to the same route
+// measured again just after (since 2026-12-02: the yardstick's own speed moves by up to 2x).
+// Beside req/s, each server's CPU time per request (user + system from /proc, every thread): on a
+// machine shared with other work it moves far less than throughput, and `cpuRatioToPlainNest`
+// compares the two servers' costs per request.
 //   npm run bench                 (10 000 agents; generates the data set first if missing)
 //   BENCH_AGENTS=100000 npm run bench
 //   BENCH_ONLY=first-byte npm run bench   (only the public pages' first-byte time, bench/first-byte.js)

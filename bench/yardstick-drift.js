@@ -1,11 +1,11 @@
-// How much the yardstick itself moves: the plain Nest GET (bench/nest-plain.js) under bench/run.js's
-// load, several passes in one process and then one pass in each of as many new processes, each
+// How much the yardstick itself moves: the plain Nest GET (bench/nest-plain.js) under the load of
+// bench/run.js, several passes in one process and then one pass in each of as many new processes,
 // with the server's CPU per request (split as in bench/run.js), the cores it kept busy, and the
 // load generator's cores (this process: autocannon). A server at one core with the generator well
 // under one measures the server; the same code's CPU per request moving from pass to pass then
 // measures the machine (docs/benchmarks.md, "The yardstick moves").
 //   node bench/yardstick-drift.js [passes=5]      (BENCH_SECONDS sets a pass's length, 10 s)
-const { fork } = require('node:child_process');
+const { fork, spawnSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { cpus, loadavg, release } = require('node:os');
@@ -26,6 +26,13 @@ async function startPlain() {
 
 /** The machine's steal time so far, in clock ticks (/proc/stat's eighth column, all CPUs). */
 const stealTicks = () => Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[8]);
+
+/** Whether Linux perf counts this machine's CPU cycles (some virtual machines hide them). */
+function cycleCounter() {
+  const r = spawnSync('perf', ['stat', '-x,', '-e', 'cycles', 'true'], { encoding: 'utf8' });
+  if (r.error) return `no perf (${r.error.code})`;
+  return r.stderr.includes('<not supported>') ? 'not supported' : 'counted';
+}
 
 async function pass(server, which) {
   const steal = stealTicks();
@@ -66,6 +73,7 @@ async function main() {
       commit: commitOf(ROOT),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
       kernel: release(),
+      cycleCounter: cycleCounter(),
       passSeconds: DURATION,
       loadAverage: loadavg(),
       runs,
