@@ -65,7 +65,8 @@ function serviceRun(r, file) {
   const agents = r.dataSet.agents;
   const out = [
     `**${n(agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
-      `data set \`${r.dataSet.name}\`${r.dataSet.events == null ? '' : ` (its log ${n(r.dataSet.events)} events long after the run)`}; ${r.machine.cpus} cores ` +
+      // The runs of 2026-11-22 did not record the data set's name.
+      `data set${r.dataSet.name ? ` \`${r.dataSet.name}\`` : ''}${r.dataSet.events == null ? '' : ` (its log ${n(r.dataSet.events)} events long after the run)`}; ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}` +
       (r.machine.kernel ? `, Linux ${r.machine.kernel}` : '') +
       '; ' +
