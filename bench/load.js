@@ -104,18 +104,24 @@ function summary(name, r, ceiling, floor, plain) {
 }
 
 /**
- * Runs a reference server (`script` answers 'ready' once listening) under the same load generator;
+ * Starts a reference server in a process of its own (`script` answers 'ready' once listening);
  * `env` is added to its environment.
  */
-async function reference(script, requests, args = [], env = {}) {
+async function startReference(script, args = [], env = {}) {
   const port = await freePort();
   const child = fork(join(__dirname, script), [String(port), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise((r) => child.once('message', r));
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Runs a reference server under the same load generator, in a process of its own. */
+async function reference(script, requests, args = [], env = {}) {
+  const { child, url } = await startReference(script, args, env);
   try {
-    return await measured(child.pid, `http://127.0.0.1:${port}`, requests);
+    return await measured(child.pid, url, requests);
   } finally {
     child.kill();
   }
@@ -162,7 +168,9 @@ module.exports = {
   DURATION,
   alternationSummary,
   measured,
+  ratio,
   reference,
+  startReference,
   runOf,
   summary,
 };

@@ -24,6 +24,8 @@ const STARTUP_TARGET_MS = 10_000;
 
 const n = (x) => (x == null ? '—' : Math.round(x).toLocaleString('en-US').replace(/,/g, ' '));
 const r3 = (x) => (x == null ? '—' : x.toFixed(3));
+/** A result's date to the minute, `2026-12-02 05:01`. */
+const when = (r) => r.date.slice(0, 16).replace('T', ' ');
 
 function targetOf(scenario, agents) {
   const base = scenario.replace(/, asked again$/, '');
@@ -63,8 +65,9 @@ const after = (s, text) => (s.plainNestAfterRps === undefined ? '' : `, then ${t
 
 function serviceRun(r, file) {
   const agents = r.dataSet.agents;
+  const twice = r.results.some((s) => s.plainNestAfterRps !== undefined);
   const out = [
-    `**${n(agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
+    `**${n(agents)} agents** — \`${basename(file)}\`, ${when(r)} UTC; ` +
       // The runs of 2026-11-22 did not record the data set's name.
       `data set${r.dataSet.name ? ` \`${r.dataSet.name}\`` : ''}${r.dataSet.events == null ? '' : ` (its log ${n(r.dataSet.events)} events long after the run)`}; ${r.machine.cpus} cores ` +
       `(${r.machine.model}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node.replace(/^v/, '')}` +
@@ -78,9 +81,9 @@ function serviceRun(r, file) {
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
     '',
-    r.results.some((s) => s.plainNestAfterRps !== undefined)
-      ? '| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs), before and after | floor req/s | ratio to ceiling · plain Nest (before, after) · floor | target on the plain Nest ratio (the lower of the two) | cold pass req/s · p99 ms |'
-      : '| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs) | floor req/s | ratio to ceiling · plain Nest · floor | target on the plain Nest ratio | cold pass req/s · p99 ms |',
+    `| scenario | req/s | p50 ms | p99 ms | errors | CPU µs/req | ceiling req/s | plain Nest req/s (CPU µs)${twice ? ', before and after' : ''} | ` +
+      `floor req/s | ratio to ceiling · plain Nest${twice ? ' (before, after)' : ''} · floor | ` +
+      `target on the plain Nest ratio${twice ? ' (the lower of the two)' : ''} | cold pass req/s · p99 ms |`,
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const s of r.results) {
@@ -176,7 +179,7 @@ function logRun(r, file) {
     ? `; ${r.machine.cpus} cores (${r.machine.model}), Node ${r.machine.node.replace(/^v/, '')}`
     : '';
   const out = [
-    `**Rebuilds on the ${n(r.events)}-event log** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC${machine}` +
+    `**Rebuilds on the ${n(r.events)}-event log** — \`${basename(file)}\`, ${when(r)} UTC${machine}` +
       flags(r) +
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
@@ -198,7 +201,7 @@ function logRun(r, file) {
 function annRun(r, file) {
   const ix = r.index;
   return [
-    `**Discovery's similarity index at ${n(r.agents)} agents** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC` +
+    `**Discovery's similarity index at ${n(r.agents)} agents** — \`${basename(file)}\`, ${when(r)} UTC` +
       (r.conditions ? `; ${r.conditions}` : '') +
       '.',
     '',
@@ -219,7 +222,7 @@ function alternationRun(r, file) {
   const what = r.scenario ? `; \`${r.scenario}\`` : '';
   const page = r.page ? `; a page of ${r.page.items} candidates, ${n(r.page.bytes)} bytes` : '';
   const out = [
-    `**Alternated** — \`${basename(file)}\`, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
+    `**Alternated** — \`${basename(file)}\`, ${when(r)} UTC; ` +
       `data set \`${basename(String(r.data))}\`${what}${page}` +
       (r.commit ? `; commit \`${r.commit.replace(/^([0-9a-f]{7})[0-9a-f]*/, '$1')}\`` : '') +
       '.',

@@ -30,7 +30,7 @@ const { cpSync, existsSync, readFileSync, rmSync } = require('node:fs');
 const { cpus, release, totalmem } = require('node:os');
 const { join, resolve } = require('node:path');
 const { measureFirstByte } = require('./first-byte');
-const { CONNECTIONS, DURATION, measured, reference, summary } = require('./load');
+const { CONNECTIONS, DURATION, measured, ratio, reference, summary } = require('./load');
 const { ROOT, commitOf, nodeFlagsUsed, runCli, startService, writeResult } = require('./lib');
 const { benchRequests, generatedSwipes } = require('./requests');
 const { syscallLine } = require('./syscalls');
@@ -132,9 +132,7 @@ async function main() {
       const plainAfter = await reference('nest-plain.js', plainRequests[verb]);
       const r = {
         ...summary(name, pass, ceilingRps, floor, plain),
-        ratioToPlainNestAfter: Number(
-          (pass.requests.average / plainAfter.requests.average).toFixed(3),
-        ),
+        ratioToPlainNestAfter: ratio(pass.requests.average, plainAfter.requests.average),
         ceilingRps: Math.round(ceilingRps),
         plainNestRps: Math.round(plainRps),
         plainNestCpuUsPerRequest: plain.cpuUsPerRequest,

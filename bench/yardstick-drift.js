@@ -5,24 +5,14 @@
 // under one measures the server; the same code's CPU per request moving from pass to pass then
 // measures the machine (docs/benchmarks.md, "The yardstick moves").
 //   node bench/yardstick-drift.js [passes=5]      (BENCH_SECONDS sets a pass's length, 10 s)
-const { fork, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { cpus, loadavg, release } = require('node:os');
-const { DURATION, measured } = require('./load');
-const { commitOf, freePort, ROOT, writeResult } = require('./lib');
+const { DURATION, measured, startReference } = require('./load');
+const { commitOf, ROOT, writeResult } = require('./lib');
 
 const passes = Number(process.argv[2] ?? 5);
 const REQUESTS = [{ method: 'GET', path: '/api/v1/plain' }];
-
-async function startPlain() {
-  const port = await freePort();
-  const child = fork(join(__dirname, 'nest-plain.js'), [String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise((r) => child.once('message', r));
-  return { child, url: `http://127.0.0.1:${port}` };
-}
 
 /** The machine's steal time so far, in clock ticks (/proc/stat's eighth column, all CPUs). */
 const stealTicks = () => Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[8]);
@@ -53,14 +43,14 @@ async function pass(server, which) {
 
 async function main() {
   const runs = [];
-  const same = await startPlain();
+  const same = await startReference('nest-plain.js');
   try {
     for (let i = 0; i < passes; i++) runs.push(await pass(same, 'the same'));
   } finally {
     same.child.kill();
   }
   for (let i = 0; i < passes; i++) {
-    const fresh = await startPlain();
+    const fresh = await startReference('nest-plain.js');
     try {
       runs.push(await pass(fresh, 'a new one'));
     } finally {
