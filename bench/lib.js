@@ -129,13 +129,16 @@ async function waitHealthy(baseUrl, child, timeoutMs = 3_600_000) {
 /**
  * Starts a build of the service (this checkout's by default) on a data directory; resolves when
  * healthy. `onLine`: called with each line of its standard output (its log), which is else dropped.
+ * `launcher`: a command that runs Node (bench/callgrind.js), none by default.
  */
-async function startService(dataDir, env = {}, main = MAIN, onLine = null) {
+async function startService(dataDir, env = {}, main = MAIN, onLine = null, launcher = []) {
   const port = await freePort();
   const started = process.hrtime.bigint();
+  const [command, ...prefix] = [...launcher, process.execPath];
   const child = spawn(
-    process.execPath,
+    command,
     [
+      ...prefix,
       ...nodeFlags('start'),
       ...(process.env.BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]

@@ -105,11 +105,15 @@ function summary(name, r, ceiling, floor, plain) {
 
 /**
  * Starts a reference server in a process of its own (`script` answers 'ready' once listening);
- * `env` is added to its environment.
+ * `env` is added to its environment; `launcher`, a command that runs Node (bench/callgrind.js).
  */
-async function startReference(script, args = [], env = {}) {
+async function startReference(script, args = [], env = {}, launcher = []) {
   const port = await freePort();
+  const [execPath, ...prefix] = [...launcher, process.execPath];
   const child = fork(join(__dirname, script), [String(port), ...args], {
+    execPath,
+    // Under a launcher, Node's path is its argument; without one, the parent's flags as before.
+    execArgv: launcher.length > 0 ? prefix : process.execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -5,6 +5,7 @@
 //   node bench/report.js bench/results/<date>-discovery-ann-1000000.json  (bench/discovery-ann.js)
 //   node bench/report.js bench/results/<date>-durable-floor.json  (bench/durable-floor.js, and
 //     bench/page-floor.js's -page-floor.json: servers alternated round by round)
+//   node bench/report.js bench/results/<date>-instructions.json   (bench/instructions.js)
 // The targets are issue 20's, on the ratio to the plain Nest route of the same verb measured just
 // before each scenario (requests/s over requests/s) and, since 2026-12-02, just after it too: a
 // target is met only against both.
@@ -251,11 +252,36 @@ function alternationRun(r, file) {
   return out.join('\n');
 }
 
+/**
+ * bench/instructions.js: instructions a request per server. The median of the counted windows
+ * leaves out a window's lump (a full collection, a log checkpoint); the mean spreads it.
+ */
+function instructionsRun(r, file) {
+  const out = [
+    `**Instructions a request** — \`${basename(file)}\`, ${when(r)} UTC, commit ` +
+      `\`${(r.commit ?? 'unknown').slice(0, 7)}\`; data set \`${r.data}\`; ${r.counter}; ` +
+      `${r.load.connections} connections, windows of ${n(r.load.requestsPerWindow)} requests, ` +
+      `${r.load.warmWindows} to warm up, then ${r.load.countedWindows} counted${flags(r)}`,
+    '',
+    '| server | median | mean | counted windows | warm-up windows | ratio to the plain route (median) | idle share |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const x of r.instructions) {
+    const mean = x.countedWindows.reduce((a, b) => a + b, 0) / x.countedWindows.length;
+    out.push(
+      `| ${x.server} | ${n(x.instructionsPerRequest)} | ${n(mean)} | ${x.countedWindows.map(n).join(', ')} | ` +
+        `${x.warmWindows.map(n).join(', ')} | ${r3(x.ratioToPlainNest)} | ${r3(x.idleShare)} |`,
+    );
+  }
+  return out.join('\n');
+}
+
 function render(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   if (Array.isArray(r.results)) return serviceRun(r, file);
   if (Array.isArray(r.rebuilds)) return logRun(r, file);
   if (r.recallAt20 !== undefined) return annRun(r, file);
+  if (Array.isArray(r.instructions)) return instructionsRun(r, file);
   // Other alternations (keyed-writes-cost, log-tail-cost, …) have runs too, but no plain route.
   if (Array.isArray(r.runs) && r.summary && r.runs.some((x) => x.variant === 'plain'))
     return alternationRun(r, file);

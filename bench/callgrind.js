@@ -1,0 +1,64 @@
+// A server process under valgrind's callgrind, which counts the instructions the process executes
+// (user space, every thread, the JIT's code included): a count that does not move with the
+// machine's minute, where time per request moved by up to 2× (docs/instruction-counts.md).
+// Instrumentation starts off (the start-up runs about twice as fast) and is switched on before
+// any request is counted; each window's count is dumped with callgrind_control (valgrind's own
+// tool, https://valgrind.org/docs/manual/cl-manual.html, "callgrind_control").
+const { execFileSync } = require('node:child_process');
+const { existsSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+/**
+ * The command prefix that runs Node under callgrind, its dumps in `dir`. V8 writes the code it
+ * runs: valgrind must check every write outside a file mapping for code it has translated.
+ */
+function callgrindLauncher(dir) {
+  return [
+    'valgrind',
+    '--tool=callgrind',
+    '--smc-check=all-non-file',
+    '--instr-atstart=no',
+    `--callgrind-out-file=${join(dir, 'callgrind.%p')}`,
+    // Its own messages to a file: the process's standard error stays the server's.
+    `--log-file=${join(dir, 'valgrind.%p.log')}`,
+  ];
+}
+
+/** Whether valgrind can be run here (Debian's valgrind package). */
+function callgrindAvailable() {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Counting for the process `pid` started with `callgrindLauncher(dir)`. */
+function instructionCounter(pid, dir) {
+  const control = (...args) =>
+    execFileSync('callgrind_control', [...args, String(pid)], { stdio: 'ignore' });
+  let dumps = 0;
+  return {
+    /** Switches the instrumentation on (off since the start). */
+    instrument: () => control('-i', 'on'),
+    /** Sets the counters to zero: the window starts. */
+    zero: () => control('-z'),
+    /** The instructions executed since `zero`, from a dump of the counters. */
+    async read() {
+      control('-d');
+      dumps += 1;
+      const file = join(dir, `callgrind.${pid}.${dumps}`);
+      // The dump's last line is its totals: until it is there, the file is still being written.
+      for (let waited = 0; waited < 60_000; waited += 100) {
+        const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+        const summary = /^summary: (\d+)$/m.exec(text);
+        if (summary && /^totals: \d+$/m.test(text)) return Number(summary[1]);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`callgrind wrote no complete dump ${file}`);
+    },
+  };
+}
+
+module.exports = { callgrindAvailable, callgrindLauncher, instructionCounter };

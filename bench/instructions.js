@@ -1,0 +1,257 @@
+// Instructions a request costs, counted by valgrind's callgrind (bench/callgrind.js): the plain Nest
+// route and the floor of each verb, and the service's scenarios of bench/run.js on a data set.
+// Each server runs under callgrind; a scenario gets its cold pass as in bench/run.js (one request
+// per caller, at most INSTR_COLD), then windows of INSTR_REQUESTS requests at bench/run.js's 64
+// connections: INSTR_WARM windows to let the JIT settle, then the counted ones. Every window's
+// count is recorded, so a count still settling shows. What it counts and what it leaves out (the
+// kernel's work, waiting): docs/instruction-counts.md.
+//   npm run build && node bench/instructions.js [counted windows=3] [data set=10000] [filter]
+//   BENCH_CHECKOUT=<another checkout>: that build's service (its references stay this checkout's)
+// The filter picks servers by name ("plain", "floor") or scenario ("pulse", "asked again", …),
+// several parts separated by commas; by default every scenario but new callers' discovery, whose
+// cold pass of 10 000 first rankings takes most of an hour under callgrind.
+const { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { cpus, release, tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const autocannon = require('autocannon');
+const { callgrindAvailable, callgrindLauncher, instructionCounter } = require('./callgrind');
+const { ROOT, commitOf, median, nodeFlagsUsed, startService, writeResult } = require('./lib');
+const { CONNECTIONS, startReference } = require('./load');
+const { benchRequests, generatedSwipes } = require('./requests');
+
+const counted = Number(process.argv[2] ?? 3);
+const set = process.argv[3] ?? '10000';
+const filter = process.argv[4];
+const dataDir = set.includes('/') ? resolve(set) : join(ROOT, 'bench', 'data', set);
+const WINDOW = Number(process.env.INSTR_REQUESTS ?? 2_000);
+const WARM = Number(process.env.INSTR_WARM ?? 5);
+const COLD = Number(process.env.INSTR_COLD ?? process.env.BENCH_COLD ?? 10_000);
+/** Under callgrind a request is 20–100 times slower; autocannon's 10 s would time out. */
+const TIMEOUT_S = 300;
+const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
+
+/** `amount` requests; throws unless every one was answered 2xx. */
+function send(url, requests, amount) {
+  return new Promise((done, fail) =>
+    autocannon(
+      { url, connections: CONNECTIONS, requests, amount, timeout: TIMEOUT_S },
+      (error, r) => {
+        if (error) return fail(error);
+        const bad = r.non2xx + r.errors + r.timeouts;
+        if (bad > 0) return fail(new Error(`${bad} of ${amount} requests not answered 2xx`));
+        done(r);
+      },
+    ),
+  );
+}
+
+/** How long the idle window lasts: the server's timers' work, counted with no request. */
+const IDLE_S = 10;
+
+/**
+ * The windows of one server and scenario: instructions a request in each, and how long each took.
+ * Then an idle window: work a timer does (a checkpoint thread's copy every 50 ms, a poll) is paid
+ * per second, not per request, and callgrind runs a request 20–100 times slower than Node alone,
+ * so that work weighs 20–100 times more here than in a run at full speed. The idle window says
+ * how much it can be (docs/instruction-counts.md).
+ */
+async function windows(counter, url, requests) {
+  const perRequest = [];
+  const seconds = [];
+  for (let w = 0; w < WARM + counted; w++) {
+    counter.zero();
+    const startedAt = Date.now();
+    await send(url, requests, WINDOW);
+    perRequest.push(Math.round((await counter.read()) / WINDOW));
+    seconds.push(Number(((Date.now() - startedAt) / 1000).toFixed(1)));
+    process.stdout.write(`${perRequest[perRequest.length - 1]} `);
+  }
+  counter.zero();
+  await new Promise((done) => setTimeout(done, IDLE_S * 1000));
+  const idlePerSecond = Math.round((await counter.read()) / IDLE_S);
+  const countedWindows = perRequest.slice(WARM);
+  const instructionsPerRequest = Math.round(median(countedWindows));
+  const countedSeconds = median(seconds.slice(WARM));
+  return {
+    warmWindows: perRequest.slice(0, WARM),
+    countedWindows,
+    countedWindowSeconds: seconds.slice(WARM),
+    instructionsPerRequest,
+    idleInstructionsPerSecond: idlePerSecond,
+    // At most this share of a counted window is what the server does idle over as long.
+    idleShare: Number(
+      ((idlePerSecond * countedSeconds) / (instructionsPerRequest * WINDOW)).toFixed(3),
+    ),
+  };
+}
+
+/**
+ * The reference servers picked, as [name, script, requests, args, env]: the plain Nest route and
+ * the floor of each verb (bench/run.js), the floor appending one event a request to a copy of the
+ * data set's log (bench/durable-floor.js), and the floor answering a discovery page the service
+ * wrote on this data set (bench/page-floor.js).
+ */
+async function references(work, agentsFile, picked) {
+  const { floorRequests, plainRequests } = benchRequests(agents(agentsFile), [], new Set());
+  const list = [];
+  for (const verb of ['GET', 'POST']) {
+    list.push([`${verb} plain Nest route`, 'nest-plain.js', plainRequests[verb], [], {}]);
+    list.push([`${verb} floor`, 'nest-floor.js', floorRequests[verb], [agentsFile], {}]);
+    const copy = join(work, `durable-${verb}`);
+    list.push([
+      `${verb} durable floor`,
+      'nest-floor.js',
+      floorRequests[verb],
+      [agentsFile],
+      { FLOOR_APPEND_DIR: copy },
+      () => {
+        mkdirSync(copy, { recursive: true });
+        cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
+      },
+    ]);
+  }
+  const pageRequests = floorRequests.GET.map((r) => ({ ...r, path: `${r.path}?limit=20` }));
+  const pageFile = join(work, 'page.json');
+  list.push([
+    'GET page floor',
+    'nest-floor.js',
+    pageRequests,
+    [agentsFile],
+    { FLOOR_PAGE: pageFile },
+    () => writePage(work, agentsFile, pageFile),
+  ]);
+  const chosen = list.filter(([name]) => picked(name));
+  for (const [, , , , , prepare] of chosen) await prepare?.();
+  return chosen;
+}
+
+/** The page the page floor answers: the service's own (not under callgrind) for the first agent. */
+async function writePage(work, agentsFile, pageFile) {
+  const data = join(work, 'page-data');
+  cpSync(dataDir, data, { recursive: true });
+  const service = await startService(data);
+  try {
+    const answer = await fetch(`${service.baseUrl}/api/v1/discover?limit=20`, {
+      headers: { authorization: `Bearer ${agents(agentsFile)[0].key}` },
+    });
+    const text = await answer.text();
+    if (!answer.ok || JSON.parse(text).agents.length === 0)
+      throw new Error(`the page to answer: ${answer.status} ${text}`);
+    writeFileSync(pageFile, text);
+  } finally {
+    await service.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+const agents = (file) => JSON.parse(readFileSync(file, 'utf8')).agents;
+
+async function main() {
+  if (!callgrindAvailable())
+    throw new Error('valgrind is not installed (apt-get install valgrind)');
+  const agentsFile = join(dataDir, 'agents.json');
+  const { agents: all, matches } = JSON.parse(readFileSync(agentsFile, 'utf8'));
+  const { scenarios, restart } = benchRequests(
+    all,
+    matches,
+    generatedSwipes(join(dataDir, 'events.db')),
+  );
+  const picked = (name) =>
+    filter ? filter.split(',').some((part) => name.includes(part)) : name !== 'GET /discover';
+  const work = mkdtempSync(join(tmpdir(), 'instructions-'));
+  const results = [];
+  try {
+    for (const [name, script, requests, args, env] of await references(work, agentsFile, picked)) {
+      process.stdout.write(`${name}: `);
+      const dir = mkdtempSync(join(work, 'cg-'));
+      const { child, url } = await startReference(script, args, env, callgrindLauncher(dir));
+      try {
+        const counter = instructionCounter(child.pid, dir);
+        counter.instrument();
+        const verb = requests[0].method;
+        results.push({ server: name, verb, ...(await windows(counter, url, requests)) });
+      } finally {
+        // Its last dump is written on exit, into the folder removed at the end.
+        await new Promise((exited) => {
+          child.once('exit', exited);
+          child.kill();
+        });
+      }
+      console.log();
+    }
+    const chosen = scenarios.filter(([name]) => picked(name));
+    if (chosen.length > 0) {
+      cpSync(dataDir, join(work, 'data'), { recursive: true });
+      const dir = mkdtempSync(join(work, 'cg-'));
+      const serviceMain = join(CHECKOUT, 'dist', 'apps', 'api', 'src', 'main.js');
+      const service = await startService(
+        join(work, 'data'),
+        {},
+        serviceMain,
+        null,
+        callgrindLauncher(dir),
+      );
+      try {
+        const counter = instructionCounter(service.child.pid, dir);
+        counter.instrument();
+        for (const [name, requests, callers = all.length] of chosen) {
+          process.stdout.write(`${name}: cold pass… `);
+          restart();
+          await send(service.baseUrl, requests, Math.min(callers, COLD));
+          const verb = requests[0].method;
+          results.push({
+            server: name,
+            verb,
+            scenario: true,
+            coldPass: Math.min(callers, COLD),
+            ...(await windows(counter, service.baseUrl, requests)),
+          });
+          console.log();
+        }
+      } finally {
+        await service.stop();
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  for (const r of results) {
+    const plain = results.find((p) => p.server === `${r.verb} plain Nest route`);
+    if (plain)
+      r.ratioToPlainNest = Number(
+        (plain.instructionsPerRequest / r.instructionsPerRequest).toFixed(3),
+      );
+    console.log(
+      `${r.server}: ${r.instructionsPerRequest} instructions a request${plain ? `, ${r.ratioToPlainNest} of the plain route's` : ''}`,
+    );
+  }
+  const file = writeResult(
+    {
+      date: new Date().toISOString(),
+      commit: commitOf(CHECKOUT),
+      machine: {
+        cpus: cpus().length,
+        model: cpus()[0]?.model,
+        kernel: release(),
+        node: process.version,
+      },
+      nodeFlags: nodeFlagsUsed(),
+      data: set,
+      load: {
+        connections: CONNECTIONS,
+        requestsPerWindow: WINDOW,
+        warmWindows: WARM,
+        countedWindows: counted,
+      },
+      counter: 'valgrind --tool=callgrind, instructions (Ir), user space, every thread',
+      instructions: results,
+    },
+    'instructions',
+  );
+  console.log(`written to ${file}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
