@@ -36,8 +36,13 @@ function callgrindAvailable() {
 
 /** Counting for the process `pid` started with `callgrindLauncher(dir)`. */
 function instructionCounter(pid, dir) {
-  const control = (...args) =>
-    execFileSync('callgrind_control', [...args, String(pid)], { stdio: 'ignore' });
+  // callgrind_control exits 0 even when it reached no process: its answer says whether it did.
+  const control = (...args) => {
+    const answer = execFileSync('callgrind_control', [...args, String(pid)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }).toString();
+    if (!/\bOK\b/.test(answer)) throw new Error(`callgrind_control ${args.join(' ')}: ${answer}`);
+  };
   let dumps = 0;
   return {
     /** Switches the instrumentation on (off since the start). */
@@ -53,7 +58,11 @@ function instructionCounter(pid, dir) {
       for (let waited = 0; waited < 60_000; waited += 100) {
         const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
         const summary = /^summary: (\d+)$/m.exec(text);
-        if (summary && /^totals: \d+$/m.test(text)) return Number(summary[1]);
+        if (summary && /^totals: \d+$/m.test(text)) {
+          // Nothing counted: the instrumentation was never switched on.
+          if (Number(summary[1]) === 0) throw new Error(`${file}: no instruction counted`);
+          return Number(summary[1]);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`callgrind wrote no complete dump ${file}`);

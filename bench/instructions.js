@@ -1,5 +1,5 @@
-// Instructions a request costs, counted by valgrind's callgrind (bench/callgrind.js): the plain Nest
-// route and the floor of each verb, and the service's scenarios of bench/run.js on a data set.
+// Instructions a request costs, counted by valgrind's callgrind (bench/callgrind.js): the plain
+// Nest route and the floor of each verb, and the service's scenarios of bench/run.js on a data set.
 // Each server runs under callgrind; a scenario gets its cold pass as in bench/run.js (one request
 // per caller, at most INSTR_COLD), then windows of INSTR_REQUESTS requests at bench/run.js's 64
 // connections: INSTR_WARM windows to let the JIT settle, then the counted ones. Every window's
@@ -50,10 +50,10 @@ const IDLE_S = 10;
 
 /**
  * The windows of one server and scenario: instructions a request in each, and how long each took.
- * Then an idle window: work a timer does (a checkpoint thread's copy every 50 ms, a poll) is paid
- * per second, not per request, and callgrind runs a request 20–100 times slower than Node alone,
- * so that work weighs 20–100 times more here than in a run at full speed. The idle window says
- * how much it can be (docs/instruction-counts.md).
+ * Then an idle window: work a timer or a poll does is paid per second, not per request, and
+ * callgrind runs a request 15–45 times slower than Node alone, so that work weighs that much more
+ * here than at full speed. The idle window says how much it can be; work left over from the
+ * windows (appends not awaited) shows there too (docs/instruction-counts.md).
  */
 async function windows(counter, url, requests) {
   const perRequest = [];
@@ -86,10 +86,11 @@ async function windows(counter, url, requests) {
 }
 
 /**
- * The reference servers picked, as [name, script, requests, args, env]: the plain Nest route and
- * the floor of each verb (bench/run.js), the floor appending one event a request to a copy of the
- * data set's log (bench/durable-floor.js), and the floor answering a discovery page the service
- * wrote on this data set (bench/page-floor.js).
+ * The reference servers picked, as [name, script, requests, args, env, prepare?] (`prepare` is
+ * run here, before any is started): the plain Nest route and the floor of each verb
+ * (bench/run.js), the floor appending one event a request to a copy of the data set's log
+ * (bench/durable-floor.js), and the floor answering a discovery page the service wrote on this
+ * data set (bench/page-floor.js).
  */
 async function references(work, agentsFile, picked) {
   const { floorRequests, plainRequests } = benchRequests(agents(agentsFile), [], new Set());
@@ -146,6 +147,12 @@ async function writePage(work, agentsFile, pageFile) {
 
 const agents = (file) => JSON.parse(readFileSync(file, 'utf8')).agents;
 
+/** The page the page floor answered: its size and candidates. */
+function pageOf(file) {
+  const text = readFileSync(file, 'utf8');
+  return { bytes: Buffer.byteLength(text), items: JSON.parse(text).agents.length };
+}
+
 async function main() {
   if (!callgrindAvailable())
     throw new Error('valgrind is not installed (apt-get install valgrind)');
@@ -169,13 +176,19 @@ async function main() {
         const counter = instructionCounter(child.pid, dir);
         counter.instrument();
         const verb = requests[0].method;
-        results.push({ server: name, verb, ...(await windows(counter, url, requests)) });
+        results.push({
+          server: name,
+          verb,
+          ...(env.FLOOR_PAGE ? { page: pageOf(env.FLOOR_PAGE) } : {}),
+          ...(await windows(counter, url, requests)),
+        });
       } finally {
         // Its last dump is written on exit, into the folder removed at the end.
-        await new Promise((exited) => {
-          child.once('exit', exited);
-          child.kill();
-        });
+        if (child.exitCode === null && child.signalCode === null)
+          await new Promise((exited) => {
+            child.once('exit', exited);
+            child.kill();
+          });
       }
       console.log();
     }

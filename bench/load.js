@@ -117,7 +117,14 @@ async function startReference(script, args = [], env = {}, launcher = []) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise((r) => child.once('message', r));
+  // A server that dies before it is ready (under valgrind there are more ways) fails the bench
+  // instead of leaving it waiting.
+  await new Promise((ready, failed) => {
+    child.once('message', ready);
+    child.once('exit', (code, signal) =>
+      failed(new Error(`${script} exited before it was ready (${signal ?? code})`)),
+    );
+  });
   return { child, url: `http://127.0.0.1:${port}` };
 }
 

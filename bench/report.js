@@ -259,7 +259,7 @@ function alternationRun(r, file) {
 function instructionsRun(r, file) {
   const out = [
     `**Instructions a request** — \`${basename(file)}\`, ${when(r)} UTC, commit ` +
-      `\`${(r.commit ?? 'unknown').slice(0, 7)}\`; data set \`${r.data}\`; ${r.counter}; ` +
+      `\`${(r.commit ?? 'unknown').replace(/^([0-9a-f]{7})[0-9a-f]*/, '$1')}\`; data set \`${r.data}\`; ${r.counter}; ` +
       `${r.load.connections} connections, windows of ${n(r.load.requestsPerWindow)} requests, ` +
       `${r.load.warmWindows} to warm up, then ${r.load.countedWindows} counted${flags(r)}`,
     '',
