@@ -11,13 +11,12 @@
 // event store and load, neither can pass its durable floor (docs/write-path-cost.md, "What a
 // durable write can reach here").
 //   npm run build && node bench/durable-floor.js [rounds=3] [data=bench/data/10000] [POST,GET]
-const { fork } = require('node:child_process');
 const { cpSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { loadavg, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const Database = require('better-sqlite3');
-const { ROOT, commitOf, freePort, writeResult } = require('./lib');
-const { alternationSummary, measured, reference, runOf } = require('./load');
+const { ROOT, commitOf, writeResult } = require('./lib');
+const { alternationSummary, measured, reference, runOf, startReference } = require('./load');
 const { benchRequests } = require('./requests');
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -58,19 +57,16 @@ async function measure(verb, name) {
 async function measureDurable(verb, requests, copy) {
   cpSync(join(dataDir, 'events.db'), join(copy, 'events.db'));
   const before = eventsIn(copy);
-  const port = await freePort();
-  const child = fork(join(__dirname, 'nest-floor.js'), [String(port), agentsFile], {
-    env: { ...process.env, FLOOR_APPEND_DIR: copy },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  const { child, url } = await startReference('nest-floor.js', [agentsFile], {
+    FLOOR_APPEND_DIR: copy,
   });
-  const exited = new Promise((done) => child.once('exit', () => done('exited')));
-  const ready = new Promise((done) => child.once('message', done));
-  if ((await Promise.race([ready, exited])) === 'exited')
-    throw new Error(`the durable floor (${verb}) ended before it was ready`);
+  const exited = new Promise((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', done),
+  );
   let r;
   let whenLoadStopped;
   try {
-    r = await measured(child.pid, `http://127.0.0.1:${port}`, requests);
+    r = await measured(child.pid, url, requests);
     // The GET's appends are not awaited: how many were in the file when the load stopped.
     whenLoadStopped = eventsIn(copy) - before;
   } finally {

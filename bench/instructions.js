@@ -13,10 +13,9 @@
 const { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { cpus, release, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
-const autocannon = require('autocannon');
 const { callgrindAvailable, callgrindLauncher, instructionCounter } = require('./callgrind');
 const { ROOT, commitOf, median, nodeFlagsUsed, startService, writeResult } = require('./lib');
-const { CONNECTIONS, startReference } = require('./load');
+const { CONNECTIONS, load, startReference } = require('./load');
 const { benchRequests, generatedSwipes } = require('./requests');
 
 const counted = Number(process.argv[2] ?? 3);
@@ -31,18 +30,11 @@ const TIMEOUT_S = 300;
 const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
 
 /** `amount` requests; throws unless every one was answered 2xx. */
-function send(url, requests, amount) {
-  return new Promise((done, fail) =>
-    autocannon(
-      { url, connections: CONNECTIONS, requests, amount, timeout: TIMEOUT_S },
-      (error, r) => {
-        if (error) return fail(error);
-        const bad = r.non2xx + r.errors + r.timeouts;
-        if (bad > 0) return fail(new Error(`${bad} of ${amount} requests not answered 2xx`));
-        done(r);
-      },
-    ),
-  );
+async function send(url, requests, amount) {
+  const r = await load(url, requests, amount, TIMEOUT_S);
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) throw new Error(`${bad} of ${amount} requests not answered 2xx`);
+  return r;
 }
 
 /** How long the idle window lasts: the server's timers' work, counted with no request. */

@@ -60,11 +60,13 @@ function cpuSplitPerRequest(before, after, requests) {
   };
 }
 
-function load(url, requests, amount) {
+/** autocannon's load: `amount` requests, else DURATION seconds; `timeout` (s), else autocannon's 10. */
+function load(url, requests, amount, timeout) {
   const run = amount ? { amount } : { duration: DURATION };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, requests, ...run }, (err, r) =>
-      err ? reject(err) : resolve(r),
+    autocannon(
+      { url, connections: CONNECTIONS, requests, ...run, ...(timeout ? { timeout } : {}) },
+      (err, r) => (err ? reject(err) : resolve(r)),
     );
   });
 }
@@ -178,6 +180,7 @@ module.exports = {
   CONNECTIONS,
   DURATION,
   alternationSummary,
+  load,
   measured,
   ratio,
   reference,
