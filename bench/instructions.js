@@ -7,10 +7,19 @@
 // kernel's work, waiting): docs/instruction-counts.md.
 //   npm run build && node bench/instructions.js [counted windows=3] [data set=10000] [filter]
 //   BENCH_CHECKOUT=<another checkout>: that build's service (its references stay this checkout's)
+//   INSTR_KEEP=<dir>: callgrind's dumps kept there (one per window), for callgrind_annotate
 // The filter picks servers by name ("plain", "floor") or scenario ("pulse", "asked again", …),
 // several parts separated by commas; by default every scenario but new callers' discovery, whose
 // cold pass of 10 000 first rankings takes most of an hour under callgrind.
-const { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const { cpus, release, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { callgrindAvailable, callgrindLauncher, instructionCounter } = require('./callgrind');
@@ -105,14 +114,22 @@ async function references(work, agentsFile, picked) {
   }
   const pageRequests = floorRequests.GET.map((r) => ({ ...r, path: `${r.path}?limit=20` }));
   const pageFile = join(work, 'page.json');
-  list.push([
-    'GET page floor',
-    'nest-floor.js',
-    pageRequests,
-    [agentsFile],
-    { FLOOR_PAGE: pageFile },
-    () => writePage(work, agentsFile, pageFile),
-  ]);
+  let written;
+  const writeOnce = () => (written ??= writePage(work, agentsFile, pageFile));
+  // As bytes, as GET /discover answers it; as text, as it did before
+  // (docs/discovery-page-bytes.md).
+  for (const [name, env] of [
+    ['GET page floor', {}],
+    ['GET page floor, as text', { FLOOR_PAGE_AS_TEXT: '1' }],
+  ])
+    list.push([
+      name,
+      'nest-floor.js',
+      pageRequests,
+      [agentsFile],
+      { FLOOR_PAGE: pageFile, ...env },
+      writeOnce,
+    ]);
   const chosen = list.filter(([name]) => picked(name));
   for (const [, , , , , prepare] of chosen) await prepare?.();
   return chosen;
@@ -218,6 +235,10 @@ async function main() {
       }
     }
   } finally {
+    const keep = process.env.INSTR_KEEP;
+    if (keep)
+      for (const name of readdirSync(work).filter((n) => n.startsWith('cg-')))
+        cpSync(join(work, name), join(keep, name), { recursive: true });
     rmSync(work, { recursive: true, force: true });
   }
   for (const r of results) {

@@ -13,8 +13,9 @@
 // appended beside its answer as the pulse does. bench/durable-floor.js measures both against the
 // plain Nest routes.
 // FLOOR_PAGE=<file> makes the GET a discovery page's floor: it validates discovery's query
-// (`DiscoverQuery`) and answers the file's text as GET /discover answers its page (the text,
-// the content type set on the reply), with nothing ranked or read. bench/page-floor.js measures it.
+// (`DiscoverQuery`) and answers the file as GET /discover answers its page (its UTF-8 bytes, the
+// content type set on the reply), with nothing ranked or read. bench/page-floor.js measures it.
+// FLOOR_PAGE_AS_TEXT=1 answers it as text, as GET /discover did before 2026-12-02.
 require('reflect-metadata');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -49,7 +50,9 @@ const { SqliteEventStore } = dist('event-store/src');
 const { newTimeOrderedId } = dist('platform/src');
 
 const appendDir = process.env.FLOOR_APPEND_DIR;
-const page = process.env.FLOOR_PAGE && readFileSync(process.env.FLOOR_PAGE, 'utf8');
+const page =
+  process.env.FLOOR_PAGE &&
+  readFileSync(process.env.FLOOR_PAGE, process.env.FLOOR_PAGE_AS_TEXT ? 'utf8' : undefined);
 const events = appendDir && new SqliteEventStore({ filename: join(appendDir, 'events.db') });
 
 /** One event, appended as the service appends it. */
