@@ -17,11 +17,17 @@ const doc = (name: string): AgentDoc => ({
   keyHash: 'secret-hash',
 });
 
-describe('the public profile as JSON text', () => {
+describe('the public profile as JSON', () => {
   it('is the public view serialised: never the key hash', () => {
     const d = doc('Ada');
-    expect(JSON.parse(profileJson(d))).toEqual(toProfileView(d));
-    expect(profileJson(d)).not.toContain('secret-hash');
+    expect(JSON.parse(profileJson(d).toString())).toEqual(toProfileView(d));
+    expect(profileJson(d).toString()).not.toContain('secret-hash');
+  });
+
+  it('is UTF-8: a name beyond ASCII comes back as written', () => {
+    const d = doc('Zoë 🌙');
+    expect(JSON.parse(profileJson(d).toString('utf8')).name).toBe('Zoë 🌙');
+    expect(profileJson(d).length).toBe(Buffer.byteLength(JSON.stringify(toProfileView(d))));
   });
 
   it('is kept per document, and a changed profile (a new document) gets its own', () => {
@@ -29,8 +35,9 @@ describe('the public profile as JSON text', () => {
     const first = profileJson(ada);
     expect(profileJson(ada)).toBe(first);
     expect(
-      JSON.parse(profileJson({ ...ada, profile: { ...ada.profile, name: 'Grace' } })).name,
+      JSON.parse(profileJson({ ...ada, profile: { ...ada.profile, name: 'Grace' } }).toString())
+        .name,
     ).toBe('Grace');
-    expect(JSON.parse(profileJson(ada)).name).toBe('Ada');
+    expect(JSON.parse(profileJson(ada).toString()).name).toBe('Ada');
   });
 });

@@ -45,7 +45,7 @@ const timeArb = fc.oneof(
 );
 
 describe('the scores of a discovery candidate as JSON text', () => {
-  it('are the text JSON.stringify gives for the same scores', () => {
+  it('are the text JSON.stringify gives for the same scores, in ASCII', () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -60,7 +60,10 @@ describe('the scores of a discovery candidate as JSON text', () => {
         ({ traits, interests, text, ...rest }) => {
           const ranked: Ranked = { id: 'a', row: 0, ...rest };
           const breakdown = { traits, interests, text };
-          expect(`{${scoresJsonMembers(ranked, breakdown)}}`).toBe(reference(ranked, breakdown));
+          const members = scoresJsonMembers(ranked, breakdown);
+          expect(`{${members}}`).toBe(reference(ranked, breakdown));
+          // The page copies them as Latin-1, one byte a character (discover-page-json.ts).
+          expect(members).toMatch(/^[\x20-\x7e]*$/);
         },
       ),
       { numRuns: 20_000 },

@@ -32,19 +32,24 @@ export function toProfileView(doc: AgentDoc): AgentProfileView {
   };
 }
 
-const profileTexts = new WeakMap<AgentDoc, string>();
+const profileBytes = new WeakMap<AgentDoc, Buffer>();
 
 /**
- * The public profile as JSON text, kept per document object: a read-model document never changes
- * once read (the read store's contract; tests freeze them), and a changed profile is a new
+ * The public profile as JSON, UTF-8 encoded, kept per document object: a read-model document never
+ * changes once read (the read store's contract; tests freeze them), and a changed profile is a new
  * document. Discovery answers up to 50 profiles per request, and building and serialising them
- * again for every request was about a third of a warm discovery request's CPU.
+ * again for every request was about a third of a warm discovery request's CPU. Bytes, not text:
+ * the page is written as bytes (discover-page-json.ts), so a profile is encoded once, not on
+ * every page that shows it. Each in a buffer of its own: a slice of Node's shared pool would keep
+ * the pool's other profiles alive after their documents are gone.
  */
-export function profileJson(doc: AgentDoc): string {
-  let text = profileTexts.get(doc);
-  if (text === undefined) {
-    text = JSON.stringify(toProfileView(doc));
-    profileTexts.set(doc, text);
+export function profileJson(doc: AgentDoc): Buffer {
+  let bytes = profileBytes.get(doc);
+  if (bytes === undefined) {
+    const text = JSON.stringify(toProfileView(doc));
+    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    profileBytes.set(doc, bytes);
   }
-  return text;
+  return bytes;
 }

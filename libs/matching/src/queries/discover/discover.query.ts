@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 
-/** A page of discovery for the caller: the body of GET /discover as JSON text. */
-export class GetDiscoverPage extends Query<string> {
+/** A page of discovery for the caller: the body of GET /discover as UTF-8 JSON. */
+export class GetDiscoverPage extends Query<Buffer> {
   constructor(
     readonly callerId: string,
     readonly limit: number,

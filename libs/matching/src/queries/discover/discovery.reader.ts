@@ -12,6 +12,7 @@ import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
 import { scoresJsonMembers } from '../../domain/scores-json';
 import { SwipeDoc, SWIPES } from '../../projections/matching.projection';
+import { discoverPageJson, PageItem } from './discover-page-json';
 
 /** Callers whose discovery ranking is kept between requests. */
 const KEPT_RANKINGS = 20_000;
@@ -40,19 +41,19 @@ export class DiscoveryReader {
   ) {}
 
   /**
-   * The body of GET /discover as JSON text: each candidate's public profile is serialised once per
-   * version of its document (`profileJson`) and only the caller's scores per request.
+   * The body of GET /discover as UTF-8 JSON: each candidate's public profile is serialised once
+   * per version of its document (`profileJson`) and only the caller's scores per request.
    */
   async discover(
     callerId: string,
     options: { limit: number; sceneId?: string; only?: ReadonlySet<string> },
-  ): Promise<string> {
+  ): Promise<Buffer> {
     if (options.sceneId !== undefined && !isKnownScene(options.sceneId))
       throw invalid('unknown_scene', `sceneId "${options.sceneId}" is not a scene`);
     await this.index.refresh();
     const matrix = this.index.candidates;
     const myVector = matrix?.vectorOf(callerId);
-    if (!matrix || !myVector) return '{"agents":[]}';
+    if (!matrix || !myVector) return discoverPageJson([]);
     const [swipes, blocked] = await Promise.all([
       // The caller's swipes and the likes it received in one read: one statement instead of two
       // (each indexed), one round trip on MongoDB.
@@ -88,16 +89,18 @@ export class DiscoveryReader {
         )
       ).map((d) => [d._id, d]),
     );
-    const items = ranked.flatMap((r) => {
+    const items: PageItem[] = [];
+    for (const r of ranked) {
       const profile = profiles.get(r.id);
       // The matrix may have moved while the profiles were read.
       const row = matrix.currentRow(r.id, r.row);
-      if (!profile || row === undefined) return [];
-      const scores = scoresJsonMembers(r, rowBreakdown(matrix, myVector, row));
-      // The public profile's fields, then the caller's scores, in one object.
-      return [`${profileJson(profile).slice(0, -1)},${scores}}`];
-    });
-    return `{"agents":[${items.join(',')}]}`;
+      if (profile && row !== undefined)
+        items.push({
+          profile: profileJson(profile),
+          scores: scoresJsonMembers(r, rowBreakdown(matrix, myVector, row)),
+        });
+    }
+    return discoverPageJson(items);
   }
 
   /**

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { discoverPageJson } from '../src/queries/discover/discover-page-json';
+
+/** The page as it was assembled from text before it was written as bytes. */
+function asText(items: Array<{ profile: string; scores: string }>): string {
+  return `{"agents":[${items.map((i) => `${i.profile.slice(0, -1)},${i.scores}}`).join(',')}]}`;
+}
+
+/** Members as `scoresJsonMembers` writes them: ASCII, without braces. */
+const asciiMembers = fc
+  .array(fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), fc.double({ noNaN: true })), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  .map((pairs) => pairs.map(([k, v]) => `"${k}":${JSON.stringify(v)}`).join(','));
+
+describe('the discover page written as bytes', () => {
+  it('is the UTF-8 of the page assembled as text, whatever the profiles hold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            // Any text a profile may hold: accents, emoji; lone surrogates come out of
+            // JSON.stringify escaped.
+            profile: fc
+              .record({ id: fc.uuid(), name: fc.string({ unit: 'binary' }), bio: fc.string() })
+              .map((p) => JSON.stringify(p)),
+            scores: asciiMembers,
+          }),
+          { maxLength: 50 },
+        ),
+        (items) => {
+          const bytes = discoverPageJson(
+            items.map((i) => ({ profile: Buffer.from(i.profile), scores: i.scores })),
+          );
+          expect(bytes.equals(Buffer.from(asText(items)))).toBe(true);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('is an empty list when no candidate is left', () => {
+    expect(discoverPageJson([]).toString()).toBe('{"agents":[]}');
+  });
+
+  it('puts each candidate’s scores inside its profile object', () => {
+    const page = discoverPageJson([
+      { profile: Buffer.from('{"id":"a","name":"Zoë"}'), scores: '"compatibilityScore":0.5' },
+      { profile: Buffer.from('{"id":"b"}'), scores: '"likedYou":true' },
+    ]);
+    expect(JSON.parse(page.toString())).toEqual({
+      agents: [
+        { id: 'a', name: 'Zoë', compatibilityScore: 0.5 },
+        { id: 'b', likedYou: true },
+      ],
+    });
+  });
+});
