@@ -20,10 +20,20 @@ describe('the discover page written as bytes', () => {
       fc.property(
         fc.array(
           fc.record({
-            // Any text a profile may hold: accents, emoji; lone surrogates come out of
-            // JSON.stringify escaped.
+            // Any code point a profile may hold, and lone surrogates (JSON.stringify escapes them).
             profile: fc
-              .record({ id: fc.uuid(), name: fc.string({ unit: 'binary' }), bio: fc.string() })
+              .record({
+                id: fc.uuid(),
+                name: fc.string({ unit: 'binary' }),
+                bio: fc
+                  .array(
+                    fc.oneof(
+                      fc.string({ unit: 'binary', maxLength: 4 }),
+                      fc.constantFrom('\uD800', '\uDFFF', '\uD83D'),
+                    ),
+                  )
+                  .map((parts) => parts.join('')),
+              })
               .map((p) => JSON.stringify(p)),
             scores: asciiMembers,
           }),

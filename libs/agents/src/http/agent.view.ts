@@ -41,7 +41,8 @@ const profileBytes = new WeakMap<AgentDoc, Buffer>();
  * again for every request was about a third of a warm discovery request's CPU. Bytes, not text:
  * the page is written as bytes (discover-page-json.ts), so a profile is encoded once, not on
  * every page that shows it. Each in a buffer of its own: a slice of Node's shared pool would keep
- * the pool's other profiles alive after their documents are gone.
+ * the pool's whole 8 KiB slab alive while any profile in it is. Shared by every page: never
+ * written to.
  */
 export function profileJson(doc: AgentDoc): Buffer {
   let bytes = profileBytes.get(doc);
