@@ -19,11 +19,11 @@ const CLOSE = 0x7d;
  * and the scores, ASCII (scores-json.property.unit.spec.ts), as Latin-1: a plain copy.
  */
 export function discoverPageJson(items: readonly PageItem[]): Buffer {
-  let size = HEAD.length + TAIL.length;
-  // Each item: a comma before it, the profile with a comma instead of its brace, the scores, a
-  // brace again.
-  for (const item of items) size += 1 + item.profile.length + item.scores.length + 1;
-  const out = Buffer.allocUnsafe(size - (items.length > 0 ? 1 : 0));
+  // The commas between items; each item the profile (a comma instead of its brace), the scores,
+  // the brace again.
+  let size = HEAD.length + TAIL.length + Math.max(0, items.length - 1);
+  for (const item of items) size += item.profile.length + item.scores.length + 1;
+  const out = Buffer.allocUnsafe(size);
   let at = HEAD.copy(out, 0);
   for (let i = 0; i < items.length; i++) {
     const { profile, scores } = items[i];
