@@ -169,6 +169,15 @@ export interface ReadStore {
     filter?: Filter,
     options?: FindOptions,
   ): Promise<T[]>;
+  /**
+   * The ids of the documents `find` answers for the same filter, without the documents: an index
+   * that holds every field the filter names and the id answers alone (SQLite's covering index,
+   * MongoDB's covered query), and nothing is parsed. For a reader that needs only what an id says
+   * (a swipe's id names both agents). In `find`'s order under a sort that ends with `_id`; without
+   * a sort the order is the index's, and `skip` or `limit` may then pick other documents than
+   * `find` would.
+   */
+  findIds(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
   count(collection: string, filter?: Filter): Promise<number>;
 
   /**

@@ -1,4 +1,4 @@
-import { Condition, Filter, Operators, Scalar, SortSpec } from '../read-store.port';
+import { Condition, Filter, FindOptions, Operators, Scalar, SortSpec } from '../read-store.port';
 
 /** Compiles the port's query language to SQLite over JSON documents stored in a `doc` column. */
 
@@ -115,4 +115,25 @@ function eq(expr: string, v: Scalar): CompiledFilter {
 export function compileSort(sort?: SortSpec): string {
   if (!sort || sort.length === 0) return '';
   return ` ORDER BY ${sort.map(([f, d]) => `${fieldExpr(f)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`;
+}
+
+/**
+ * The statement of a `find` (`doc`) or a `findIds` (`id`) on a collection's table. A statement
+ * naming `id` alone is answered from an index that holds the filter's fields and the id, without
+ * reading the row (SQLite's covering index).
+ */
+export function compileFind(
+  table: string,
+  column: 'doc' | 'id',
+  filter?: Filter,
+  options: FindOptions = {},
+): CompiledFilter {
+  const where = compileFilter(filter);
+  let sql = `SELECT ${column} FROM ${table} WHERE ${where.sql}${compileSort(options.sort)}`;
+  const params = [...where.params];
+  if (options.limit !== undefined || options.skip !== undefined) {
+    sql += ' LIMIT ? OFFSET ?';
+    params.push(options.limit ?? -1, options.skip ?? 0);
+  }
+  return { sql, params };
 }

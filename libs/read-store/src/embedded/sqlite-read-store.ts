@@ -22,7 +22,7 @@ import {
   groupByTable,
   writeDocuments,
 } from './write-documents';
-import { compileFilter, compileSort } from './sql-filter';
+import { compileFilter, compileFind } from './sql-filter';
 import { collectionSchema, idIndex, table } from './collection-schema';
 
 const WRITER_PRAGMAS = [
@@ -172,12 +172,14 @@ export class SqliteReadStore implements ReadStore {
     const [by, key] = this.loading.has(collection)
       ? this.loading.find(collection, id)
       : (['id', id] as const);
-    const row =
+    // Plucked, as `select` plucks: `find` by `_id` prepares the same statement (one cached object).
+    const text =
       key === undefined
         ? undefined
-        : (this.prepare(`SELECT doc FROM ${table(collection)} WHERE ${by} = ?`).get(key) as
-            { doc: string } | undefined);
-    const doc = row ? (JSON.parse(row.doc) as Doc) : null;
+        : (this.prepare(`SELECT doc FROM ${table(collection)} WHERE ${by} = ?`)
+            .pluck()
+            .get(key) as string | undefined);
+    const doc = text === undefined ? null : (JSON.parse(text) as Doc);
     return cache ? cache.set(collection, id, doc) : doc;
   }
 
@@ -190,16 +192,25 @@ export class SqliteReadStore implements ReadStore {
     filter: Filter = {},
     options: FindOptions = {},
   ): Promise<T[]> {
+    return this.select('doc', collection, filter, options).map((doc) => JSON.parse(doc) as T);
+  }
+
+  async findIds(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]> {
+    return this.select('id', collection, filter, options);
+  }
+
+  /** One column of the rows a filter matches, sorted, skipped and limited (`compileFind`). */
+  private select(
+    column: 'doc' | 'id',
+    collection: string,
+    filter?: Filter,
+    options?: FindOptions,
+  ): string[] {
     if (!this.exists(collection)) return [];
-    const where = compileFilter(filter);
-    let sql = `SELECT doc FROM ${table(collection)} WHERE ${where.sql}${compileSort(options.sort)}`;
-    const params = [...where.params];
-    if (options.limit !== undefined || options.skip !== undefined) {
-      sql += ' LIMIT ? OFFSET ?';
-      params.push(options.limit ?? -1, options.skip ?? 0);
-    }
-    const rows = this.prepare(sql).all(...params) as Array<{ doc: string }>;
-    return rows.map((r) => JSON.parse(r.doc) as T);
+    const { sql, params } = compileFind(table(collection), column, filter, options);
+    return this.prepare(sql)
+      .pluck()
+      .all(...params) as string[];
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {

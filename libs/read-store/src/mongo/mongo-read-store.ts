@@ -161,14 +161,32 @@ export class MongoReadStore implements ReadStore {
     filter: Filter = {},
     options: FindOptions = {},
   ): Promise<T[]> {
+    return ((await this.cursor(collection, filter, options)?.toArray()) ?? []) as T[];
+  }
+
+  async findIds(
+    collection: string,
+    filter: Filter = {},
+    options: FindOptions = {},
+  ): Promise<string[]> {
+    // Only `_id` returned: an index holding the filter's fields and `_id` answers it alone
+    // (a covered query: https://www.mongodb.com/docs/manual/core/query-optimization/).
+    const docs = await this.cursor(collection, filter, options)
+      ?.project<{ _id: string }>({ _id: 1 })
+      .toArray();
+    return docs?.map((d) => d._id) ?? [];
+  }
+
+  /** The cursor `find` reads, or none where the port answers no document. */
+  private cursor(collection: string, filter: Filter, options: FindOptions) {
     // MongoDB reads limit(0) as "no limit"; the port means "no documents".
-    if (options.limit === 0) return [];
+    if (options.limit === 0) return undefined;
     let cursor = this.coll(collection).find(filter);
     if (options.sort?.length)
       cursor = cursor.sort(new Map(options.sort.map(([field, dir]) => [field, dir])));
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-    return (await cursor.toArray()) as T[];
+    return cursor;
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {

@@ -117,6 +117,10 @@ export class ReadModels {
     return this.store.find<T>(this.physical(collection), filter, options);
   }
 
+  findIds(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]> {
+    return this.store.findIds(this.physical(collection), filter, options);
+  }
+
   count(collection: string, filter?: Filter): Promise<number> {
     return this.store.count(this.physical(collection), filter);
   }

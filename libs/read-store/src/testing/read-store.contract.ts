@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Doc, DuplicateKeyError, Filter, ReadStore } from '../read-store.port';
+import { findIdsCases } from './find-ids.contract';
 import { loadingCases } from './loading.contract';
 import { writeAfterCases } from './write-after.contract';
 
@@ -239,6 +240,7 @@ export function readStoreContract(adapter: string, open: () => Promise<ReadStore
     });
 
     writeAfterCases(() => ({ store, coll }));
+    findIdsCases(() => ({ store, coll }));
     loadingCases(() => ({ store, coll }));
 
     it('a rejected write leaves nothing behind, in any collection', async () => {

@@ -110,6 +110,8 @@ export class MongoStandIn {
           sort: (s: Map<string, 1 | -1>) => ((sort = [...s]), cursor),
           skip: (n: number) => ((skip = n), cursor),
           limit: (n: number) => ((limit = n), cursor),
+          // `findIds` projects `_id`; whole documents hold it too.
+          project: () => cursor,
           toArray: async () => {
             alive();
             const idIn = (filter as { _id?: { $in?: string[] } })._id?.$in;

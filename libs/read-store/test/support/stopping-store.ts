@@ -25,6 +25,7 @@ export function stoppingStore(
     get: async (c, id) => (alive(), inner.get(c, id)),
     getMany: async (c, ids) => (alive(), inner.getMany(c, ids)),
     find: async (c, f, o) => (alive(), inner.find(c, f, o)),
+    findIds: async (c, f, o) => (alive(), inner.findIds(c, f, o)),
     count: async (c, f) => (alive(), inner.count(c, f)),
     ping: async () => (alive(), inner.ping()),
     claimLease: async (id, owner, now, until) => (alive(), inner.claimLease(id, owner, now, until)),
