@@ -70,6 +70,19 @@ export const SWIPES = 'swipes';
 
 export const swipeId = (swiperId: string, targetId: string) => `${swiperId}:${targetId}`;
 
+/**
+ * The ids of one agent's swipes: an agent id holds no `:` (a UUID), so they are the ids between
+ * `swiperId:` and `swiperId;` (`;` follows `:`), and no other agent's swipe is among them.
+ */
+export const swipesOf = (swiperId: string) =>
+  ({ _id: { $gt: `${swiperId}:`, $lt: `${swiperId};` } }) as const;
+
+/** The swiper and the target a swipe's id names. */
+export function swipePair(id: string): { swiperId: string; targetId: string } {
+  const colon = id.indexOf(':');
+  return { swiperId: id.slice(0, colon), targetId: id.slice(colon + 1) };
+}
+
 /** Digits of a message's number in its key: the keys of a match sort as the numbers do. */
 const SEQ_DIGITS = 10;
 /** The largest number a key can hold. */
@@ -120,8 +133,9 @@ export const matchingProjection: Projection = {
   // 2: messages keyed by match and number (messageKey), without the index by match. 3: a match no
   // longer records who has spoken (MatchDoc.spokenBy, no reader): looking the sender up there cost
   // each message a cold read (docs/matching-rebuild-per-message.md). 4: the field kept, empty, for
-  // version 2's projector; a generation version 3 built lacks it, so it is built again.
-  version: 4,
+  // version 2's projector; a generation version 3 built lacks it, so it is built again. 5: swipes
+  // indexed for discovery's ids-only reads (below), without the index by swiper.
+  version: 5,
   collections: [
     { name: MATCHES },
     { name: AGENT_MATCHES },
@@ -129,13 +143,16 @@ export const matchingProjection: Projection = {
     { name: MESSAGES, writtenOnce: true },
     {
       name: SWIPES,
+      // Discovery reads ids only (docs/discovery-swipes-by-id.md): a caller's own swipes are the
+      // id range `swipeId(caller, …)`, served by the id index; the likes it received are served by
+      // this index alone, which holds the swiper in the id.
       indexes: [
-        { name: 'by_swiper', fields: [['swiperId', 1]] },
         {
-          name: 'by_target_liked',
+          name: 'likes_received',
           fields: [
             ['targetId', 1],
             ['liked', 1],
+            ['_id', 1],
           ],
         },
       ],
