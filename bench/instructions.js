@@ -8,6 +8,10 @@
 //   npm run build && node bench/instructions.js [counted windows=3] [data set=10000] [filter]
 //   BENCH_CHECKOUT=<another checkout>: that build's service (its references stay this checkout's)
 //   INSTR_KEEP=<dir>: callgrind's dumps kept there (one per window), for callgrind_annotate
+//   INSTR_PULSE_CALLERS=<n>: the pulse's requests come from the data set's first n agents only. A
+//     pulse records a check-in at most once a minute per agent; walking 10 000 agents under
+//     callgrind takes longer than that, so every pulse counted is then a check-in. With 200 few
+//     are, nearer bench/run.js at 10 000 agents, which comes back to each within seconds.
 // The filter picks servers by name ("plain", "floor") or scenario ("pulse", "asked again", …),
 // several parts separated by commas; by default every scenario but new callers' discovery, whose
 // cold pass of 10 000 first rankings takes most of an hour under callgrind.
@@ -37,6 +41,9 @@ const COLD = Number(process.env.INSTR_COLD ?? process.env.BENCH_COLD ?? 10_000);
 /** Under callgrind a request is 20–100 times slower; autocannon's 10 s would time out. */
 const TIMEOUT_S = 300;
 const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
+const PULSE_CALLERS = process.env.INSTR_PULSE_CALLERS;
+if (PULSE_CALLERS !== undefined && !/^[1-9][0-9]*$/.test(PULSE_CALLERS))
+  throw new Error(`INSTR_PULSE_CALLERS must be a positive integer, not "${PULSE_CALLERS}"`);
 
 /** `amount` requests; throws unless every one was answered 2xx. */
 async function send(url, requests, amount) {
@@ -167,11 +174,14 @@ async function main() {
     throw new Error('valgrind is not installed (apt-get install valgrind)');
   const agentsFile = join(dataDir, 'agents.json');
   const { agents: all, matches } = JSON.parse(readFileSync(agentsFile, 'utf8'));
-  const { scenarios, restart } = benchRequests(
-    all,
-    matches,
-    generatedSwipes(join(dataDir, 'events.db')),
-  );
+  const swipes = generatedSwipes(join(dataDir, 'events.db'));
+  const { scenarios, restart } = benchRequests(all, matches, swipes);
+  const few = PULSE_CALLERS && benchRequests(all.slice(0, Number(PULSE_CALLERS)), matches, swipes);
+  if (few)
+    scenarios.forEach((s, i) => {
+      if (s[0] === 'GET /agents/me/pulse')
+        scenarios[i] = [s[0], few.scenarios[i][1], Number(PULSE_CALLERS)];
+    });
   const picked = (name) =>
     filter ? filter.split(',').some((part) => name.includes(part)) : name !== 'GET /discover';
   const work = mkdtempSync(join(tmpdir(), 'instructions-'));
@@ -219,6 +229,7 @@ async function main() {
         for (const [name, requests, callers = all.length] of chosen) {
           process.stdout.write(`${name}: cold pass… `);
           restart();
+          if (few) few.restart();
           await send(service.baseUrl, requests, Math.min(callers, COLD));
           const verb = requests[0].method;
           results.push({
@@ -268,6 +279,7 @@ async function main() {
         requestsPerWindow: WINDOW,
         warmWindows: WARM,
         countedWindows: counted,
+        ...(PULSE_CALLERS ? { pulseCallers: Number(PULSE_CALLERS) } : {}),
       },
       counter: 'valgrind --tool=callgrind, instructions (Ir), user space, every thread',
       instructions: results,

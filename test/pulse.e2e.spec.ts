@@ -60,17 +60,25 @@ describe('GET /agents/me/pulse (e2e over HTTP)', () => {
 
   it('is sent as UTF-8 JSON, its length in bytes, the guidance’s apostrophes intact', async () => {
     const me = await register(api);
-    const res = await fetch(`${running.baseUrl}/api/v1/agents/me/pulse`, {
-      headers: { authorization: `Bearer ${me.key}` },
-    });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
-    const body = JSON.parse(bytes.toString('utf8')) as { guidance: string[]; changed: boolean };
+    type Body = { guidance: string[]; changed: boolean; stateToken: string };
+    const raw = async (state?: string) => {
+      const res = await fetch(
+        `${running.baseUrl}/api/v1/agents/me/pulse${state ? `?state=${state}` : ''}`,
+        { headers: { authorization: `Bearer ${me.key}` } },
+      );
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      return JSON.parse(bytes.toString('utf8')) as Body;
+    };
+    const body = await raw();
     // The guidance holds a ’ (two bytes of UTF-8 more than characters): a length counted in
     // characters or a wrong charset would show here.
     expect(body.guidance.some((line) => line.includes('agent’s public fiction'))).toBe(true);
     expect(body.changed).toBe(true);
+    // The same pulse unchanged, then changed again (each body kept as bytes, made once).
+    expect(await raw(body.stateToken)).toEqual({ ...body, changed: false });
+    expect(await raw()).toEqual(body);
   });
 
   it('needs a key, and refuses an invalid state with 400', async () => {

@@ -23,6 +23,7 @@ export * from './rate-limit/rate-limit.guard';
 export * from './rate-limit/rate-limit.module';
 export * from './rate-limit/mongo-rate-limit-store';
 export * from './http/text';
+export * from './http/kept-bytes';
 export * from './health/process-health';
 export * from './health/exit-on-fatal';
 export * from './idempotency/idempotent-requests';

@@ -1,3 +1,4 @@
+import { keptUtf8 } from '@companion/platform';
 import type { AgentDoc } from '../projections/agents.projection';
 
 /** The public profile (GET /agents/{id}, /agents, /agents/me). */
@@ -40,16 +41,13 @@ const profileBytes = new WeakMap<AgentDoc, Buffer>();
  * document. Discovery answers up to 50 profiles per request, and building and serialising them
  * again for every request was about a third of a warm discovery request's CPU. Bytes, not text:
  * the page is written as bytes (discover-page-json.ts), so a profile is encoded once, not on
- * every page that shows it. Each in a buffer of its own: a slice of Node's shared pool would keep
- * the pool's whole 8 KiB slab alive while any profile in it is. Shared by every page: never
+ * every page that shows it (`keptUtf8`: each in a buffer of its own). Shared by every page: never
  * written to.
  */
 export function profileJson(doc: AgentDoc): Buffer {
   let bytes = profileBytes.get(doc);
   if (bytes === undefined) {
-    const text = JSON.stringify(toProfileView(doc));
-    bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    bytes.write(text);
+    bytes = keptUtf8(JSON.stringify(toProfileView(doc)));
     profileBytes.set(doc, bytes);
   }
   return bytes;

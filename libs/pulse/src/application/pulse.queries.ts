@@ -6,14 +6,14 @@ import { AppConfig, CLOCK, Clock, CONFIG, notFound, sha256Hex } from '@companion
 import { ReadModels } from '@companion/read-store';
 import { AgentSummary, composePulse, MixerInfo, PULSE_LIKERS } from '../domain/pulse';
 import { PulseDoc, PULSES } from '../projections/pulse.projection';
+import { PulseBodies } from './pulse-body';
 
 /** A pulse as sent, and what it was composed from. */
 interface Composed {
   partners: readonly AgentDoc[];
   /** The mixer moment: the same object until the live hour starts or ends (see `mixer()`). */
   mixer: MixerInfo;
-  content: string;
-  stateToken: string;
+  bodies: PulseBodies;
 }
 
 /** The pulse: one read-model document, the partners' names, and a token of its content. */
@@ -36,10 +36,12 @@ export class PulseQueries {
   ) {}
 
   /**
-   * The pulse as its JSON text: the token is the SHA-256 of the content's own serialisation, and
-   * the response reuses that text instead of serialising the same object a second time.
+   * The pulse as UTF-8 JSON: the token is the SHA-256 of the content's own serialisation, and the
+   * body reuses that text instead of serialising the same object a second time. Kept as bytes: a
+   * polled pulse is sent as it is, not measured and encoded again each time (a tenth of a polled
+   * pulse's instructions: docs/pulse-bytes.md).
    */
-  async pulse(agentId: string, previousState?: string): Promise<string> {
+  async pulse(agentId: string, previousState?: string): Promise<Buffer> {
     const doc = await this.readModels.get<PulseDoc>(PULSES, agentId);
     if (!doc) throw notFound('agent_not_found', 'no such agent');
     const ids = new Set([
@@ -52,11 +54,12 @@ export class PulseQueries {
     if (!composed || composed.mixer !== mixer || !sameDocuments(composed.partners, partners)) {
       const agents = new Map<string, AgentSummary>(partners.map((a) => [a._id, agentSummary(a)]));
       const content = JSON.stringify(composePulse(doc, agents, mixer, this.config.publicBaseUrl));
-      composed = { partners, mixer, content, stateToken: sha256Hex(content) };
+      const stateToken = sha256Hex(content);
+      const bodies = new PulseBodies(content, stateToken, previousState !== stateToken);
+      composed = { partners, mixer, bodies };
       this.composed.set(doc, composed);
     }
-    const { content, stateToken } = composed;
-    return `${content.slice(0, -1)},"stateToken":"${stateToken}","changed":${previousState !== stateToken}}`;
+    return composed.bodies.body(previousState !== composed.bodies.stateToken);
   }
 
   /**

@@ -12,7 +12,7 @@ export class OwnerPulse {
   constructor(private readonly pulses: PulseQueries) {}
 
   async for(agentId: string) {
-    const pulse = JSON.parse(await this.pulses.pulse(agentId)) as PulseBody;
+    const pulse = JSON.parse((await this.pulses.pulse(agentId)).toString()) as PulseBody;
     const named = (m: PulseBody['matches'][number]) => ({ matchId: m.id, partner: m.partner });
     return {
       incomingLikes: pulse.incomingLikes,

@@ -8,7 +8,7 @@ import { GetPulse } from './pulse.query';
 export class GetPulseHandler implements IQueryHandler<GetPulse> {
   constructor(private readonly pulses: PulseQueries) {}
 
-  execute({ agentId, previousState }: GetPulse): Promise<string> {
+  execute({ agentId, previousState }: GetPulse): Promise<Buffer> {
     return this.pulses.pulse(agentId, previousState);
   }
 }
