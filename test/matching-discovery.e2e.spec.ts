@@ -136,22 +136,18 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     expect((await api.get('/api/v1/discover?mixer=2026-11-04', me.key)).status).toBe(400); // a Wednesday
   });
 
-  it('answers UTF-8 JSON: a profile beyond ASCII comes back as written, its length exact', async () => {
+  it('answers UTF-8 JSON: a profile beyond ASCII comes back as written', async () => {
     const me = await register(api, { sceneId: 'cozy-library' });
     const zoe = await register(api, {
       sceneId: 'cozy-library',
       name: 'Zoë 🌙',
       bio: 'Ça va? Lighthouses — and \u201cquotes\u201d.',
     });
-    const res = await fetch(`${running.baseUrl}/api/v1/discover?sceneId=cozy-library`, {
-      headers: { authorization: `Bearer ${me.key}` },
-    });
-    const bytes = Buffer.from(await res.arrayBuffer());
+    // Fastify sets content-length from the bytes itself (fastify/lib/reply.js, onSendEnd); what is
+    // ours is the encoding, seen in the decoded text.
+    const res = await api.get('/api/v1/discover?sceneId=cozy-library', me.key);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
-    const shown = JSON.parse(bytes.toString('utf8')).agents.find(
-      (a: { id: string }) => a.id === zoe.id,
-    );
+    const shown = res.body.agents.find((a: { id: string }) => a.id === zoe.id);
     expect(shown).toMatchObject({ id: zoe.id, name: 'Zoë 🌙', bio: zoe.agent.bio });
     expect(shown.compatibilityScore).toEqual(expect.any(Number));
   });
