@@ -44,6 +44,27 @@ export default tseslint.config(
     },
   },
   {
+    // Input is validated per parameter, by the platform's decorators (validated-params.ts): Nest's
+    // own would take the client's input with no pipe at all.
+    files: ['libs/**/*.ts', 'apps/**/*.ts'],
+    ignores: ['libs/platform/src/http/validated-params.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Body', 'Query', 'Param'],
+              message:
+                'use ValidBody, ValidQuery or ValidParam from @companion/platform: they carry the validation pipe (docs/request-floor.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [js.configs.recommended],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

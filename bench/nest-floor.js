@@ -1,7 +1,8 @@
 // The floor under every scenario: the service's own HTTP pipeline with nothing behind it — Nest on
-// Fastify, the global StrictValidationPipe, the AgentAuthGuard (SHA-256 of the key, then a lookup
-// in a Map instead of the read model) — answering a constant. What the ceiling loses here is the
-// stack's cost per request, before any of Companion's work.
+// Fastify, the StrictValidationPipe on the input parameters (ValidBody, ValidQuery), the
+// AgentAuthGuard (the key's SHA-256, then a lookup in a Map instead of the read model)
+// — answering a constant. What the ceiling loses here is the stack's cost per request, before any
+// of Companion's work.
 //   node bench/nest-floor.js <port> <agents.json>   (sends 'ready' to its parent)
 // FLOOR_ASYNC_CONTEXT=run adds an `onRequest` hook that runs the rest of the request in an
 // AsyncLocalStorage, as the service's request logging does (request-log-hooks.ts); `hook` adds the
@@ -19,17 +20,7 @@
 require('reflect-metadata');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Module,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} = require('@nestjs/common');
+const { Controller, Get, HttpCode, Module, Post, Res, UseGuards } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
 const { AsyncLocalStorage } = require('node:async_hooks');
@@ -39,8 +30,9 @@ const {
   API_KEY_RESOLVER,
   CurrentAgent,
   hashApiKey,
-  StrictValidationPipe,
   loadConfig,
+  ValidBody,
+  ValidQuery,
 } = dist('platform/src');
 const { SwipeDto } = dist('matching/src/commands/swipe/swipe.dto');
 const { DiscoverQuery } = dist('matching/src/queries/discover/discover.dto');
@@ -101,7 +93,7 @@ const method = (name, ...decorators) => {
 };
 CurrentAgent()(FloorController.prototype, 'get', 0);
 if (page) {
-  Query()(FloorController.prototype, 'get', 1);
+  ValidQuery()(FloorController.prototype, 'get', 1);
   Res({ passthrough: true })(FloorController.prototype, 'get', 2);
 }
 Reflect.defineMetadata(
@@ -112,7 +104,7 @@ Reflect.defineMetadata(
 );
 method('get', Get('floor'));
 CurrentAgent()(FloorController.prototype, 'post', 0);
-Body()(FloorController.prototype, 'post', 1);
+ValidBody()(FloorController.prototype, 'post', 1);
 Reflect.defineMetadata('design:paramtypes', [Object, SwipeDto], FloorController.prototype, 'post');
 method('post', Post('floor'), HttpCode(200));
 UseGuards(AgentAuthGuard)(FloorController);
@@ -134,7 +126,6 @@ async function main() {
     { logger: false, bodyParser: false },
   );
   app.setGlobalPrefix('api/v1');
-  app.useGlobalPipes(new StrictValidationPipe());
   const context = process.env.FLOOR_ASYNC_CONTEXT;
   if (context === 'run' || context === 'hook') {
     const storage = new AsyncLocalStorage();

@@ -2,7 +2,7 @@ import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants
 import { ApplicationConfig } from '@nestjs/core';
 import { IDEMPOTENCY_KEY_MAX, IdempotencyGuard } from '@companion/platform';
 import { client, register, RunningApp, startApp } from './support/app';
-import { routeHandlers } from './support/routes';
+import { documentedOperations, routeHandlers, servedOpenApi } from './support/routes';
 
 type Json = Record<string, any>;
 
@@ -18,35 +18,33 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
 
   beforeAll(async () => {
     running = await startApp();
-    doc = (await (await fetch(`${running.baseUrl}/api/v1/openapi.json`)).json()) as Json;
+    doc = await servedOpenApi(running.baseUrl);
   });
   afterAll(() => running.close());
 
   it('every operation documenting the header refuses a malformed Idempotency-Key before any work', async () => {
     const agent = await register(client(running.baseUrl));
     const checked: string[] = [];
-    for (const [path, item] of Object.entries<Json>(doc.paths)) {
-      for (const [method, op] of Object.entries<Json>(item)) {
-        if (!op.parameters?.some((p: Json) => p.in === 'header' && p.name === 'Idempotency-Key'))
-          continue;
-        const url = `${running.baseUrl}${path.replace(/\{[^}]+\}/g, 'x1')}`;
-        const res = await fetch(url, {
-          method: method.toUpperCase(),
-          headers: {
-            authorization: `Bearer ${agent.key}`,
-            'idempotency-key': 'k'.repeat(IDEMPOTENCY_KEY_MAX + 1),
-            ...(op.requestBody ? { 'content-type': 'application/json' } : {}),
-          },
-          body: op.requestBody ? '{}' : undefined,
-        });
-        const body = (await res.json()) as Json;
-        expect([op.operationId, res.status, body.code ?? body.error]).toEqual([
-          op.operationId,
-          400,
-          'invalid_idempotency_key',
-        ]);
-        checked.push(op.operationId);
-      }
+    for (const { method, op, urlPath } of documentedOperations(doc)) {
+      if (!op.parameters?.some((p: Json) => p.in === 'header' && p.name === 'Idempotency-Key'))
+        continue;
+      const url = `${running.baseUrl}${urlPath}`;
+      const res = await fetch(url, {
+        method: method.toUpperCase(),
+        headers: {
+          authorization: `Bearer ${agent.key}`,
+          'idempotency-key': 'k'.repeat(IDEMPOTENCY_KEY_MAX + 1),
+          ...(op.requestBody ? { 'content-type': 'application/json' } : {}),
+        },
+        body: op.requestBody ? '{}' : undefined,
+      });
+      const body = (await res.json()) as Json;
+      expect([op.operationId, res.status, body.code ?? body.error]).toEqual([
+        op.operationId,
+        400,
+        'invalid_idempotency_key',
+      ]);
+      checked.push(op.operationId);
     }
     // The swipe, a message, the profile's writes and the guided dates at least.
     expect(checked).toEqual(
@@ -55,24 +53,20 @@ describe('Idempotency-Key on every documented write, and no interceptor on the r
   });
 
   it('an authenticated write documented without the header ignores it (no guard claims it)', async () => {
-    const exempt = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
-      Object.entries<Json>(item)
-        .filter(
-          ([method, op]) =>
-            ['post', 'patch', 'delete'].includes(method) &&
-            op.security?.length &&
-            !op.parameters?.some((p: Json) => p.name === 'Idempotency-Key'),
-        )
-        .map(([method, op]) => ({ path, method, op })),
+    const exempt = [...documentedOperations(doc)].filter(
+      ({ method, op }) =>
+        ['post', 'patch', 'delete'].includes(method) &&
+        op.security?.length &&
+        !op.parameters?.some((p: Json) => p.name === 'Idempotency-Key'),
     );
     // Both answer with a secret stored only as a hash (docs/idempotency.md, "Not covered").
     expect(exempt.map((e) => e.op.operationId)).toEqual(
       expect.arrayContaining(['createOwnerLink', 'rotateApiKey']),
     );
-    for (const { path, method, op } of exempt) {
+    for (const { method, op, urlPath } of exempt) {
       // An agent of its own: the rotation revokes the key it is sent with.
       const agent = await register(client(running.baseUrl));
-      const res = await fetch(`${running.baseUrl}${path.replace(/\{[^}]+\}/g, 'x1')}`, {
+      const res = await fetch(`${running.baseUrl}${urlPath}`, {
         method: method.toUpperCase(),
         headers: {
           authorization: `Bearer ${agent.key}`,

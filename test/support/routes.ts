@@ -23,3 +23,19 @@ export function* routeHandlers(app: NestFastifyApplication): Generator<RouteHand
       }
     }
 }
+
+type Json = Record<string, any>;
+
+/** The OpenAPI document the running app serves. */
+export async function servedOpenApi(baseUrl: string): Promise<Json> {
+  return (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as Json;
+}
+
+/** Every operation of an OpenAPI document, and a URL path for it with each `{param}` as `x1`. */
+export function* documentedOperations(
+  doc: Json,
+): Generator<{ path: string; method: string; op: Json; urlPath: string }> {
+  for (const [path, item] of Object.entries<Json>(doc.paths))
+    for (const [method, op] of Object.entries<Json>(item))
+      yield { path, method, op, urlPath: path.replace(/\{[^}]+\}/g, 'x1') };
+}

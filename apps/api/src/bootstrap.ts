@@ -1,14 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import {
-  AppConfig,
-  loadConfig,
-  newRequestId,
-  noteRoute,
-  StrictValidationPipe,
-  toErrorBody,
-} from '@companion/platform';
+import { AppConfig, loadConfig, newRequestId, noteRoute, toErrorBody } from '@companion/platform';
 import { RealtimeIoAdapter } from '@companion/realtime';
 import { AppModule, AppOptions } from './app.module';
 import { serveApiDocs } from './openapi/api-docs';
@@ -76,7 +69,6 @@ export async function createApp(
   });
   // The owner's page and its session endpoints belong to the browser, not to the agent API (libs/owner).
   app.setGlobalPrefix(API_PREFIX, { exclude: ['api/health', 'owner', 'owner/{*path}'] });
-  app.useGlobalPipes(new StrictValidationPipe());
   app.enableShutdownHooks();
   // socket.io shares the HTTP server with the raw /ws endpoint (libs/realtime).
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));

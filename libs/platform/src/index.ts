@@ -12,6 +12,7 @@ export * from './event-sourcing/command-options';
 export * from './auth/api-key';
 export * from './auth/agent-auth.guard';
 export * from './http/validation';
+export * from './http/validated-params';
 export * from './http/cursor';
 export * from './persistence/persistence.module';
 export * from './http/query';

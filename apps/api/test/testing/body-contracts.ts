@@ -8,7 +8,7 @@ import { StrictValidationPipe } from '@companion/platform';
 /**
  * The documented limits of every request body (spec §2, §8 and the README), written out here again
  * rather than imported from the code under test; lengths are counted in code points, as the README
- * decides. `validate` runs a body through the app's global StrictValidationPipe.
+ * decides. `validate` runs a body through the app's StrictValidationPipe.
  */
 export const pipe = new StrictValidationPipe();
 export const validate = (metatype: new () => object, value: unknown) =>

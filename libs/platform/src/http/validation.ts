@@ -8,8 +8,9 @@ import {
 import { BoundedCache } from '@companion/caching';
 
 /**
- * Global validation (architecture §7): unknown fields, wrong types and out-of-range values give
- * 400, and so does a body that is not a JSON object (an array, a string, null).
+ * Validation of every input (architecture §7): unknown fields, wrong types and out-of-range values
+ * give 400, and so does a body that is not a JSON object (an array, a string, null). One instance
+ * sits on every body, query and path parameter (validated-params.ts).
  */
 @Injectable()
 export class StrictValidationPipe extends ValidationPipe {

@@ -122,7 +122,7 @@ export class MessageSending {
   }
 }
 
-/** The global validation pipe's rules: an object with only the known fields, each valid (else 400 listing every problem). */
+/** The HTTP validation pipe's rules: an object with only the known fields, each valid (else 400 listing every problem). */
 async function validPayload(payload: unknown): Promise<MessageSendPayload> {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
     throw new BadRequestException('the payload must be a JSON object');

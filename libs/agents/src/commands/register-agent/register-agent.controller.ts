@@ -1,7 +1,7 @@
-import { Body, Controller, Post, UseGuards } from '@nestjs/common';
+import { Controller, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp, RateLimit, RateLimitGuard } from '@companion/platform';
+import { ApiBody2xx, ApiOp, RateLimit, RateLimitGuard, ValidBody } from '@companion/platform';
 import { RegisteredAgent } from '../../http/agent.responses';
 import { RegisterAgent, RegisterAgentResult } from './register-agent.command';
 import { RegisterAgentDto } from './register-agent.dto';
@@ -36,7 +36,7 @@ export class RegisterAgentController {
   @RateLimit('registration')
   @ApiOp('registerAgent', 'Register an agent; the API key is returned once')
   @ApiBody2xx(201, RegisteredAgent, 'Registered: the only response that shows the key')
-  async register(@Body() body: RegisterAgentDto) {
+  async register(@ValidBody() body: RegisterAgentDto) {
     const { agent, apiKey }: RegisterAgentResult = await this.commandBus.execute(
       new RegisterAgent(body),
     );

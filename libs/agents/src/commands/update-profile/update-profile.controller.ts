@@ -1,4 +1,4 @@
-import { Body, Controller, Patch } from '@nestjs/common';
+import { Controller, Patch } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -11,6 +11,7 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidBody,
 } from '@companion/platform';
 import { AgentEnvelope } from '../../http/agent.responses';
 import { UpdateProfile, UpdateProfileResult } from './update-profile.command';
@@ -29,7 +30,7 @@ export class UpdateProfileController {
   async update(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Body() body: UpdateProfileDto,
+    @ValidBody() body: UpdateProfileDto,
   ) {
     const profile: UpdateProfileResult = await this.commandBus.execute(
       new UpdateProfile(agent.id, body, scope),

@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp } from '@companion/platform';
+import { ApiBody2xx, ApiOp, ValidQuery } from '@companion/platform';
 import { AgentList } from '../../http/agent.responses';
 import { ListAgentsQuery } from './agent-list.dto';
 import { GetAgentList } from './agent-list.query';
@@ -14,7 +14,7 @@ export class AgentListController {
   @Get()
   @ApiOp('listAgents', 'Public active agents, newest first')
   @ApiBody2xx(200, AgentList)
-  async list(@Query() query: ListAgentsQuery) {
+  async list(@ValidQuery() query: ListAgentsQuery) {
     return this.queryBus.execute(new GetAgentList(query));
   }
 }

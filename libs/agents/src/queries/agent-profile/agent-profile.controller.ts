@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -9,6 +9,7 @@ import {
   ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
+  ValidParam,
 } from '@companion/platform';
 import { AgentEnvelope, AgentProfile } from '../../http/agent.responses';
 import { AgentProfileView } from '../../http/agent.view';
@@ -32,7 +33,7 @@ export class AgentProfileController {
   @ApiOp('getAgent', 'A public profile; 404 when unknown or deleted')
   @ApiBody2xx(200, AgentProfile)
   @ApiErrors(404)
-  async byId(@Param('id') id: string): Promise<AgentProfileView> {
+  async byId(@ValidParam('id') id: string): Promise<AgentProfileView> {
     return this.queryBus.execute(new GetAgentProfile(id));
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { Controller, Delete, HttpCode } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -12,6 +12,7 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidParam,
 } from '@companion/platform';
 import { ActivityView } from '../../http/guided-dates.responses';
 import { CancelGuidedDate } from './cancel-guided-date.command';
@@ -34,7 +35,7 @@ export class CancelGuidedDateController {
   async cancel(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') id: string,
+    @ValidParam('id') id: string,
   ) {
     return (await this.commandBus.execute(new CancelGuidedDate(id, agent.id, scope))).view;
   }

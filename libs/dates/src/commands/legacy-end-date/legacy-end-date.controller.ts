@@ -1,4 +1,4 @@
-import { Controller, Delete, Param, Res } from '@nestjs/common';
+import { Controller, Delete, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -8,6 +8,7 @@ import {
   ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
+  ValidParam,
 } from '@companion/platform';
 import { deprecate } from '../../http/legacy-dates';
 import { EndLegacyDate } from './legacy-end-date.command';
@@ -24,7 +25,7 @@ export class LegacyEndDateController {
   @ApiErrors(403, 404, 409)
   async end(
     @CurrentAgent() agent: AuthenticatedAgent,
-    @Param('id') matchId: string,
+    @ValidParam('id') matchId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const refusal = await this.commandBus.execute(new EndLegacyDate(matchId, agent.id));

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Controller, HttpStatus, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +13,8 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidBody,
+  ValidParam,
 } from '@companion/platform';
 import { ActivityView } from '../../http/guided-dates.responses';
 import { StartGuidedDate } from './start-guided-date.command';
@@ -36,8 +38,8 @@ export class StartGuidedDateController {
   async start(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') matchId: string,
-    @Body() body: StartGuidedDateDto,
+    @ValidParam('id') matchId: string,
+    @ValidBody() body: StartGuidedDateDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const outcome = await this.commandBus.execute(

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -9,6 +9,7 @@ import {
   AuthenticatedAgent,
   CurrentAgent,
   OptionalAgentAuthGuard,
+  ValidParam,
 } from '@companion/platform';
 import { ActivityView } from '../../http/guided-dates.responses';
 import { GetActivity } from './activity.query';
@@ -24,7 +25,7 @@ export class ActivityController {
   @ApiOp('getActivity', 'A guided date; public, a key personalises needsContribution')
   @ApiBody2xx(200, ActivityView)
   @ApiErrors(404)
-  activity(@CurrentAgent() agent: AuthenticatedAgent | undefined, @Param('id') id: string) {
+  activity(@CurrentAgent() agent: AuthenticatedAgent | undefined, @ValidParam('id') id: string) {
     return this.queryBus.execute(new GetActivity(id, agent?.id));
   }
 }

@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiErrors, ApiOp } from '@companion/platform';
+import { ApiBody2xx, ApiErrors, ApiOp, ValidParam } from '@companion/platform';
 import { Keepsake } from '../../http/guided-dates.responses';
 import { GetKeepsake } from './keepsake.query';
 
@@ -14,7 +14,7 @@ export class KeepsakeController {
   @ApiOp('getKeepsake', 'One keepsake: the three rounds of a completed date')
   @ApiBody2xx(200, Keepsake)
   @ApiErrors(404)
-  keepsake(@Param('id') id: string) {
+  keepsake(@ValidParam('id') id: string) {
     return this.queryBus.execute(new GetKeepsake(id));
   }
 }

@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp, LIMITS } from '@companion/platform';
+import { ApiBody2xx, ApiOp, LIMITS, ValidQuery } from '@companion/platform';
 import { KeepsakePage } from '../../http/guided-dates.responses';
 import { PageQuery } from '../../http/page.dto';
 import { GetKeepsakes } from './keepsakes.query';
@@ -14,7 +14,7 @@ export class KeepsakesController {
   @Get('keepsakes')
   @ApiOp('listKeepsakes', 'Public keepsakes of completed guided dates, newest first')
   @ApiBody2xx(200, KeepsakePage)
-  keepsakes(@Query() query: PageQuery) {
+  keepsakes(@ValidQuery() query: PageQuery) {
     return this.queryBus.execute(
       new GetKeepsakes(query.cursor, query.limit ?? LIMITS.list.loveStories.default),
     );

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -10,6 +10,7 @@ import {
   ApiOp,
   AuthenticatedAgent,
   CurrentAgent,
+  ValidParam,
 } from '@companion/platform';
 import { LegacyDates } from '../../http/guided-dates.responses';
 import { deprecate } from '../../http/legacy-dates';
@@ -33,7 +34,7 @@ export class LegacyDatesController {
   @ApiErrors(403, 404)
   async list(
     @CurrentAgent() agent: AuthenticatedAgent,
-    @Param('id') matchId: string,
+    @ValidParam('id') matchId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const dates = await this.queryBus.execute(new GetLegacyDates(matchId, agent.id));

@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp, LIMITS } from '@companion/platform';
+import { ApiBody2xx, ApiOp, LIMITS, ValidQuery } from '@companion/platform';
 import { LoveStoryPage } from '../../http/guided-dates.responses';
 import { PageQuery } from '../../http/page.dto';
 import { GetLoveStories } from './love-stories.query';
@@ -14,7 +14,7 @@ export class LoveStoriesController {
   @Get()
   @ApiOp('listLoveStories', 'Published love stories, newest first')
   @ApiBody2xx(200, LoveStoryPage)
-  list(@Query() query: PageQuery) {
+  list(@ValidQuery() query: PageQuery) {
     return this.queryBus.execute(
       new GetLoveStories(query.cursor, query.limit ?? LIMITS.list.loveStories.default),
     );

@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiErrors, ApiOp } from '@companion/platform';
+import { ApiBody2xx, ApiErrors, ApiOp, ValidParam } from '@companion/platform';
 import { LoveStory } from '../../http/guided-dates.responses';
 import { GetLoveStory } from './love-story.query';
 
@@ -14,7 +14,7 @@ export class LoveStoryController {
   @ApiOp('getLoveStory', 'One love story with the opening of the conversation')
   @ApiBody2xx(200, LoveStory)
   @ApiErrors(404)
-  byId(@Param('id') id: string) {
+  byId(@ValidParam('id') id: string) {
     return this.queryBus.execute(new GetLoveStory(id));
   }
 }

@@ -1,7 +1,7 @@
-import { BadRequestException, Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Headers, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiExtraModels, ApiHeader, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { ApiOp } from '@companion/platform';
+import { ApiOp, ValidQuery } from '@companion/platform';
 import type { FastifyReply } from 'fastify';
 import { FeedItem } from '../../http/feed.responses';
 import { FeedStreamQuery, POSITION } from './feed-stream.dto';
@@ -34,7 +34,7 @@ export class FeedStreamController {
     description: 'resume after this event id (sent by EventSource on reconnect)',
   })
   async stream(
-    @Query() query: FeedStreamQuery,
+    @ValidQuery() query: FeedStreamQuery,
     @Headers('last-event-id') header: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {

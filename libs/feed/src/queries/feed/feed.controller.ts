@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp, LIMITS } from '@companion/platform';
+import { ApiBody2xx, ApiOp, LIMITS, ValidQuery } from '@companion/platform';
 import { FeedPage } from '../../http/feed.responses';
 import { FeedQuery } from './feed.dto';
 import { GetFeed } from './feed.query';
@@ -14,7 +14,7 @@ export class FeedController {
   @Get()
   @ApiOp('getFeed', 'Public activity, newest first')
   @ApiBody2xx(200, FeedPage)
-  feed(@Query() query: FeedQuery) {
+  feed(@ValidQuery() query: FeedQuery) {
     return this.queryBus.execute(
       new GetFeed(query.cursor, query.limit ?? LIMITS.list.feed.default, query.type),
     );

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -12,6 +12,8 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidBody,
+  ValidParam,
 } from '@companion/platform';
 import { ChemistryOutcome } from '../../http/matching.responses';
 import { RateChemistry, RatedChemistry } from './rate-chemistry.command';
@@ -35,8 +37,8 @@ export class RateChemistryController {
   rate(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') id: string,
-    @Body() body: ChemistryRatingDto,
+    @ValidParam('id') id: string,
+    @ValidBody() body: ChemistryRatingDto,
   ): Promise<RatedChemistry> {
     return this.commandBus.execute(
       new RateChemistry(id, agent.id, body.rating, body.reason ?? null, scope),

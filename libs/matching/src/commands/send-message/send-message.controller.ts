@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -11,6 +11,8 @@ import {
   CurrentAgent,
   IdempotencyScope,
   RateLimitGuard,
+  ValidBody,
+  ValidParam,
 } from '@companion/platform';
 import { SentMessageEnvelope } from '../../http/matching.responses';
 import { SendMessage, SentMessage } from './send-message.command';
@@ -29,8 +31,8 @@ export class SendMessageController {
   async send(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') id: string,
-    @Body() body: SendMessageDto,
+    @ValidParam('id') id: string,
+    @ValidBody() body: SendMessageDto,
   ): Promise<{ message: SentMessage }> {
     return {
       message: await this.commandBus.execute(new SendMessage(id, agent.id, body.content, scope)),

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -12,6 +12,7 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidBody,
 } from '@companion/platform';
 import { SwipeOutcome } from '../../http/matching.responses';
 import { SwipeOn, SwipeResult } from './swipe.command';
@@ -32,7 +33,7 @@ export class SwipeController {
   swipe(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Body() body: SwipeDto,
+    @ValidBody() body: SwipeDto,
   ): Promise<SwipeResult> {
     return this.commandBus.execute(new SwipeOn(agent.id, body.targetAgentId, body.liked, scope));
   }

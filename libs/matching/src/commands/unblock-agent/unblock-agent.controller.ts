@@ -1,4 +1,4 @@
-import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { Controller, Delete, HttpCode } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -12,6 +12,7 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidParam,
 } from '@companion/platform';
 import { BlockResult } from '../../application/blockable';
 import { BlockState } from '../../http/blocks.responses';
@@ -36,7 +37,7 @@ export class UnblockAgentController {
   unblock(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') id: string,
+    @ValidParam('id') id: string,
   ): Promise<BlockResult> {
     return this.commandBus.execute(new UnblockAgent(agent.id, id, scope));
   }

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -12,6 +12,7 @@ import {
   LIMITS,
   RateLimit,
   RateLimitGuard,
+  ValidQuery,
 } from '@companion/platform';
 import { DiscoverResult } from '../../http/matching.responses';
 import { DiscoverQuery } from './discover.dto';
@@ -33,7 +34,7 @@ export class DiscoverController {
   @ApiBody2xx(200, DiscoverResult)
   async discover(
     @CurrentAgent() agent: AuthenticatedAgent,
-    @Query() query: DiscoverQuery,
+    @ValidQuery() query: DiscoverQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const body = await this.queryBus.execute(

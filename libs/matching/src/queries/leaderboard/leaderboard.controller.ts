@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiBody2xx, ApiOp, LIMITS } from '@companion/platform';
+import { ApiBody2xx, ApiOp, LIMITS, ValidQuery } from '@companion/platform';
 import { Leaderboard } from '../../http/matching.responses';
 import { LeaderboardQuery } from './leaderboard.dto';
 import { GetLeaderboard } from './leaderboard.query';
@@ -14,7 +14,7 @@ export class LeaderboardController {
   @Get()
   @ApiOp('getLeaderboard', 'Top agents by likes received or by matches')
   @ApiBody2xx(200, Leaderboard)
-  leaderboard(@Query() query: LeaderboardQuery) {
+  leaderboard(@ValidQuery() query: LeaderboardQuery) {
     return this.queryBus.execute(
       new GetLeaderboard(
         query.sortBy ?? 'likesReceived',

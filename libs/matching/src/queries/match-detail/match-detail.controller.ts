@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -10,6 +10,7 @@ import {
   AuthenticatedAgent,
   CurrentAgent,
   RateLimitGuard,
+  ValidParam,
 } from '@companion/platform';
 import { MatchDetail } from '../../http/matching.responses';
 import { GetMatchDetail } from './match-detail.query';
@@ -25,7 +26,7 @@ export class MatchDetailController {
   @ApiOp('getMatch', 'One match; participants only')
   @ApiBody2xx(200, MatchDetail)
   @ApiErrors(403, 404)
-  detail(@CurrentAgent() agent: AuthenticatedAgent, @Param('id') id: string) {
+  detail(@CurrentAgent() agent: AuthenticatedAgent, @ValidParam('id') id: string) {
     return this.queryBus.execute(new GetMatchDetail(id, agent.id));
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -11,6 +11,8 @@ import {
   CurrentAgent,
   LIMITS,
   RateLimitGuard,
+  ValidParam,
+  ValidQuery,
 } from '@companion/platform';
 import { MessagePage } from '../../http/matching.responses';
 import { MessagesQuery } from './messages.dto';
@@ -29,8 +31,8 @@ export class MessagesController {
   @ApiErrors(403, 404)
   messages(
     @CurrentAgent() agent: AuthenticatedAgent,
-    @Param('id') id: string,
-    @Query() query: MessagesQuery,
+    @ValidParam('id') id: string,
+    @ValidQuery() query: MessagesQuery,
   ) {
     return this.queryBus.execute(
       new GetMessages(id, agent.id, query.cursor, query.limit ?? LIMITS.list.messages.default),

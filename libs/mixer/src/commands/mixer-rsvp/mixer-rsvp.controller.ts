@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import {
@@ -12,6 +12,8 @@ import {
   IdempotencyScope,
   RateLimit,
   RateLimitGuard,
+  ValidBody,
+  ValidParam,
 } from '@companion/platform';
 import type { MixerView } from '../../application/mixer.queries';
 import type { RsvpStatus } from '../../domain/mixer-rsvp';
@@ -43,8 +45,8 @@ export class MixerRsvpController {
   async rsvp(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('key') key: string,
-    @Body() body: MixerRsvpDto,
+    @ValidParam('key') key: string,
+    @ValidBody() body: MixerRsvpDto,
   ): Promise<{ mixer: MixerView; rsvp: RsvpStatus }> {
     // Two bus calls: ActOnMixer's result is public (the owner dashboard answers with its own view),
     // so the view is read here, with the RSVP the command decided (the read models may lag it).

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiOp } from '@companion/platform';
+import { ApiOp, ValidParam } from '@companion/platform';
 import { KEY_PARAM } from '../../http/mixer-key.param';
 import { GetMixerCalendar } from './mixer-calendar.query';
 
@@ -20,7 +20,7 @@ export class MixerCalendarController {
     content: { 'text/calendar': { schema: { type: 'string' } } },
   })
   async calendar(
-    @Param('key') key: string,
+    @ValidParam('key') key: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const file = await this.queryBus.execute(new GetMixerCalendar(key));

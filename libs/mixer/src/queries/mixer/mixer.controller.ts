@@ -1,4 +1,4 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -8,6 +8,7 @@ import {
   AuthenticatedAgent,
   CurrentAgent,
   OptionalAgentAuthGuard,
+  ValidQuery,
 } from '@companion/platform';
 import type { MixerView } from '../../application/mixer.queries';
 import { MixerView as MixerViewSchema } from '../../http/mixer.responses';
@@ -29,7 +30,7 @@ export class MixerController {
   @ApiBody2xx(200, MixerViewSchema)
   view(
     @CurrentAgent() agent: AuthenticatedAgent | undefined,
-    @Query() query: MixerQuery,
+    @ValidQuery() query: MixerQuery,
   ): Promise<MixerView> {
     return this.queryBus.execute(new GetMixer(agent?.id, query.week));
   }

@@ -1,14 +1,7 @@
-import {
-  Body,
-  Controller,
-  HttpCode,
-  Param,
-  Post,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { ValidBody, ValidParam } from '@companion/platform';
 import { OpenOwnerSession } from '../../application/owner-access.queries';
 import { OwnerHeadersInterceptor } from '../../http/owner-headers.interceptor';
 import {
@@ -31,8 +24,8 @@ export class ChangeRsvpController {
   @UseGuards(OwnerHeaderGuard, OwnerSessionGuard)
   async rsvp(
     @CurrentOwnerSession() session: OpenOwnerSession,
-    @Param('key') key: string,
-    @Body() body: OwnerRsvpDto,
+    @ValidParam('key') key: string,
+    @ValidBody() body: OwnerRsvpDto,
   ): Promise<ChangeRsvpResult> {
     return this.commandBus.execute(new ChangeRsvp(session.agentId, key, body.action));
   }

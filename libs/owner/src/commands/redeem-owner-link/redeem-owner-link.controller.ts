@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Headers,
   HttpCode,
@@ -12,7 +11,7 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppConfig, CONFIG } from '@companion/platform';
+import { AppConfig, CONFIG, ValidBody } from '@companion/platform';
 import { OWNER_COOKIE, readCookie, sessionCookie } from '../../http/owner-cookie';
 import { OwnerHeadersInterceptor } from '../../http/owner-headers.interceptor';
 import { OwnerHeaderGuard } from '../../http/owner-request.guards';
@@ -33,7 +32,7 @@ export class RedeemOwnerLinkController {
   @Post()
   @HttpCode(201)
   async redeem(
-    @Body() body: RedeemOwnerLinkDto,
+    @ValidBody() body: RedeemOwnerLinkDto,
     @Headers('cookie') cookieHeader: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -11,6 +11,7 @@ import {
   CurrentAgent,
   RateLimit,
   RateLimitGuard,
+  ValidQuery,
 } from '@companion/platform';
 import { RecordCheckIn } from '../../commands/record-check-in/record-check-in.command';
 import { Pulse } from '../../http/pulse.responses';
@@ -33,7 +34,7 @@ export class PulseController {
   @ApiBody2xx(200, Pulse)
   async pulse(
     @CurrentAgent() agent: AuthenticatedAgent,
-    @Query() query: PulseQuery,
+    @ValidQuery() query: PulseQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     // Rule 4: private and not cacheable.

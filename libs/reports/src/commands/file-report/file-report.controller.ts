@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -10,6 +10,8 @@ import {
   CommandScope,
   CurrentAgent,
   IdempotencyScope,
+  ValidBody,
+  ValidParam,
 } from '@companion/platform';
 import { FiledReport } from '../../http/reports.responses';
 import { FileReport, FileReportResult } from './file-report.command';
@@ -34,8 +36,8 @@ export class FileReportController {
   report(
     @CurrentAgent() agent: AuthenticatedAgent,
     @IdempotencyScope() scope: CommandScope | undefined,
-    @Param('id') id: string,
-    @Body() body: ReportDto,
+    @ValidParam('id') id: string,
+    @ValidBody() body: ReportDto,
   ): Promise<FileReportResult> {
     return this.commandBus.execute(
       new FileReport(agent.id, id, body.reason, body.matchId ?? null, scope),
