@@ -31,11 +31,15 @@ export async function servedOpenApi(baseUrl: string): Promise<Json> {
   return (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as Json;
 }
 
+/** The HTTP methods an OpenAPI path item may hold an operation under (its other keys are not). */
+const METHODS = ['get', 'post', 'patch', 'delete', 'put'];
+
 /** Every operation of an OpenAPI document, and a URL path for it with each `{param}` as `x1`. */
 export function* documentedOperations(
   doc: Json,
 ): Generator<{ path: string; method: string; op: Json; urlPath: string }> {
   for (const [path, item] of Object.entries<Json>(doc.paths))
-    for (const [method, op] of Object.entries<Json>(item))
-      yield { path, method, op, urlPath: path.replace(/\{[^}]+\}/g, 'x1') };
+    for (const method of METHODS)
+      if (item[method])
+        yield { path, method, op: item[method], urlPath: path.replace(/\{[^}]+\}/g, 'x1') };
 }

@@ -3,16 +3,15 @@ import { RegisterAgentDto, UpdateProfileDto } from '@companion/agents';
 import { ContributionDto, StartGuidedDateDto } from '@companion/dates';
 import { ChemistryRatingDto, SendMessageDto, SwipeDto } from '@companion/matching';
 import { MixerRsvpDto } from '@companion/mixer';
-import { StrictValidationPipe } from '@companion/platform';
+import { VALIDATION_PIPE } from '@companion/platform';
 
 /**
  * The documented limits of every request body (spec §2, §8 and the README), written out here again
  * rather than imported from the code under test; lengths are counted in code points, as the README
- * decides. `validate` runs a body through the app's StrictValidationPipe.
+ * decides. `validate` runs a body through the app's own pipe, the one `@ValidBody()` carries.
  */
-export const pipe = new StrictValidationPipe();
 export const validate = (metatype: new () => object, value: unknown) =>
-  pipe.transform(value, { type: 'body', metatype });
+  VALIDATION_PIPE.transform(value, { type: 'body', metatype });
 
 /** Code points, not UTF-16 units (README: "Lengths count Unicode characters (code points)"). */
 export const len = (s: string) => [...s].length;
