@@ -12,7 +12,7 @@ const platform = require(join(__dirname, '..', 'dist', 'libs', 'platform', 'src'
 
 const N = Number(process.argv[2] ?? 200_000);
 const MODE = process.argv[3] ?? 'hooks';
-const { pinoHttp: options } = platform.loggerParams({ logLevel: 'info', logFormat: 'json' });
+const options = platform.loggerOptions({ logLevel: 'info' });
 const destination = pino.destination({ dest: '/dev/null', sync: true });
 
 const headers = {

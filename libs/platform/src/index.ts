@@ -33,6 +33,7 @@ export * from './idempotency/idempotent-answers';
 export * from './idempotency/agent-write';
 export * from './idempotency/domain/idempotent-request';
 export { CommandScope, newEntityId } from './event-sourcing/command-ids';
+export * from './logging/log-destination';
 export * from './logging/request-logging';
 export * from './logging/request-log-hooks';
 export * from './http/openapi';

@@ -3,12 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { storage } from 'nestjs-pino/storage';
 import pino, { type Logger } from 'pino';
 import { installRequestLogging } from '../src/logging/request-log-hooks';
-import { isLoggedPath, loggerParams, noteAgent, noteRoute } from '../src/logging/request-logging';
+import { isLoggedPath, loggerOptions, noteAgent, noteRoute } from '../src/logging/request-logging';
 
 /** The request logging with the service's own options, on a real Fastify instance. */
 describe('request logging', () => {
   const KEY = 'companion_sk_RxJ2jAQ-NIC03_6JT-cio-jLWOAQ4zF3rd4R0OekTzA';
-  const { pinoHttp } = loggerParams({ logLevel: 'info', logFormat: 'json' });
+  const options = loggerOptions({ logLevel: 'info' });
   let lines: string[];
   let root: Logger;
   let app: FastifyInstance;
@@ -22,7 +22,7 @@ describe('request logging', () => {
         done();
       },
     });
-    root = pino({ ...(pinoHttp as pino.LoggerOptions), level }, sink);
+    root = pino({ ...options, level }, sink);
     app = Fastify({ genReqId: () => 'r1' });
     app.addHook('onRequest', (request, _reply, done) => {
       noteRoute(request.raw, request.routeOptions.url);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
+import { logDestination } from './log-destination';
 
 /**
  * Structured logs through pino (nestjs-pino for Nest's logger, request-log-hooks.ts for the request
@@ -71,16 +72,21 @@ export function isLoggedPath(url: string): boolean {
 }
 const LOGGED_PATH = /^\/(?:api\/v1\/|api\/health(?:[/?]|$)|owner(?:[/?]|$))/;
 
-/** The LoggerModule's options: `LOG_LEVEL`, and JSON lines (`LOG_FORMAT=json`) or readable ones. */
+/** pino's options for the service's logger: `LOG_LEVEL` and the redaction list. */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
+  return { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } };
+}
+
+/**
+ * The LoggerModule's options: JSON lines on standard output (`LOG_FORMAT=json`, through
+ * log-destination.ts) or readable ones.
+ */
 export function loggerParams(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): Params {
-  const options = {
-    level: config.logLevel,
-    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
-  };
+  const options = loggerOptions(config);
   // No middleware: the request line and the request's logger come from Fastify hooks
   // (request-log-hooks.ts); nestjs-pino keeps Nest's logger and the root logger they write to.
   const forRoutes: Params['forRoutes'] = [];
-  if (config.logFormat === 'json') return { pinoHttp: options, forRoutes };
+  if (config.logFormat === 'json') return { pinoHttp: [options, logDestination()], forRoutes };
   // pino-pretty is loaded by pino in a worker thread, and only in this mode.
   const transport = {
     target: 'pino-pretty',
