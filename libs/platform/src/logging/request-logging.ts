@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
+import { jsonNumber, jsonString } from './json-line';
 import { logDestination } from './log-destination';
 
 /**
@@ -51,15 +52,27 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function requestLine(req: IncomingMessage, res: ServerResponse, durationMs: number) {
+/**
+ * The request line's fields as JSON members (json-line.ts): the request id, method, route pattern
+ * (null when no route matched), status, duration and, when the request carried a valid key, the
+ * agent.
+ */
+export function requestLineJson(
+  requestId: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  durationMs: number,
+): string {
   const r = req as Tagged;
-  return {
-    method: req.method,
-    route: r[ROUTE] ?? null,
-    status: res.statusCode,
-    durationMs,
-    ...(r[AGENT] !== undefined ? { agentId: r[AGENT] } : {}),
-  };
+  const route = r[ROUTE];
+  const agent = r[AGENT];
+  return (
+    `,"requestId":${jsonString(requestId)}` +
+    (req.method === undefined ? '' : `,"method":${jsonString(req.method)}`) +
+    `,"route":${route === undefined ? 'null' : jsonString(route)}` +
+    `,"status":${jsonNumber(res.statusCode)},"durationMs":${jsonNumber(durationMs)}` +
+    (agent === undefined ? '' : `,"agentId":${jsonString(agent)}`)
+  );
 }
 
 /**
