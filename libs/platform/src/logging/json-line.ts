@@ -8,6 +8,7 @@ interface LinePieces {
   [S.timeSym]: () => string;
   [S.chindingsSym]: string;
   [S.endSym]: string;
+  [S.messageKeySym]: string;
   [S.streamSym]: { write(line: string): unknown };
 }
 
@@ -17,10 +18,14 @@ interface LinePieces {
  *
  * Why: for the request line, written once a request, pino's own serialisation (`_asJson`: every
  * field looked up in its serializers and stringifiers, every string scanned for escapes in a
- * loop) was 12 000 of the line's 20 700 instructions in a polled pulse (docs/logging.md). Only
- * for lines whose fields the caller writes as JSON itself, on a logger with no formatter, mixin,
- * message prefix or hook: `loggerOptions` sets none, and request-line.unit.spec.ts holds the line
- * to pino's own under the service's options.
+ * loop) was 12 000 of the line's 20 700 instructions in a polled pulse (docs/logging.md).
+ *
+ * What it leaves out of pino's `write`, so what a caller must not need: the level check (the
+ * caller makes it, before making the fields), a mixin, a message prefix, a nested key, the
+ * `logMethod` and `streamWrite` hooks, the `pino_asJson` tracing channel, and the last level and
+ * object a stream asking for them is given (`pino.multistream` routes a line by them).
+ * `loggerOptions` sets none of these, and the stream is log-destination.ts's;
+ * request-line.property.unit.spec.ts holds the line to pino's own under the service's options.
  */
 export function writeJsonLine(logger: Logger, level: Level, fields: string, msg: string): void {
   const l = logger as unknown as LinePieces;
@@ -29,7 +34,7 @@ export function writeJsonLine(logger: Logger, level: Level, fields: string, msg:
       l[S.timeSym]() +
       l[S.chindingsSym] +
       fields +
-      ',"msg":' +
+      `,${jsonString(l[S.messageKeySym])}:` +
       jsonString(msg) +
       l[S.endSym],
   );
@@ -42,7 +47,9 @@ const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 /**
  * A string as JSON: quoted as it is when nothing in it needs escaping (the usual case: ids,
  * routes), else `JSON.stringify`'s text. Calling `JSON.stringify` for every field cost the line
- * as much as it saved.
+ * as much as it saved. A lone surrogate is escaped, as pino escapes it under the service's
+ * options (their redaction list's wildcard paths make it write every value by `JSON.stringify`;
+ * without them pino 10 on Node 20 leaves one raw in a short string).
  */
 export function jsonString(value: string): string {
   return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;

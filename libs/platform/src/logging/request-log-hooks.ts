@@ -31,7 +31,7 @@ type WithReply = FastifyRequest & { [REPLY]?: FastifyReply };
  * 11 % of the pulse's CPU samples, and the request logging 17.5 % in all;
  * docs/pulse-and-rebuild-cost.md, docs/http-pipeline-cost.md).
  *
- * - `onResponse` writes the one line per request (`requestLine`'s fields, the request id, the same
+ * - `onResponse` writes the one line per request (`requestLineJson`'s fields, the same
  *   level rule as before: `error` and "request failed" from status 500 on, else `info` and
  *   "request"); `onRequestAbort` writes it for a request whose client went away before the answer,
  *   as pino-http did on the socket's close.
