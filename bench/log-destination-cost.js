@@ -1,8 +1,8 @@
 // CPU per request line of the log's destination alone: the service's pino options, a request line
 // with the service's fields (written through pino by a child logger without the redaction list,
 // as the service wrote it before json-line.ts), to /dev/null, in bursts within one turn of the
-// event loop
-// (as the lines of busy connections come while a write is out), two destinations alternated:
+// event loop (as the lines of busy connections come while a write is out), two destinations
+// alternated:
 // `text`, pino's default (sonic-boom handed each line as text), and `bytes`, the service's
 // (libs/platform/src/logging/log-destination.ts). Runs on the built code (npm run build first).
 //   node bench/log-destination-cost.js [lines a round=200000] [burst=64] [rounds=5]

@@ -5,6 +5,7 @@ import { EsdbEventStore } from '@companion/event-store/esdb';
 import { KurrentDbStandIn } from '../../event-store/src/testing/kurrentdb-stand-in';
 import { ProcessHealth } from '../src/health/process-health';
 import { LiveLog } from '../src/live/live-log';
+import { until } from './support/until';
 
 const event = (n: number) => ({
   id: randomUUID(),
@@ -12,10 +13,6 @@ const event = (n: number) => ({
   data: { n },
   metadata: { occurredAt: '2026-11-21T12:00:00.000Z' },
 });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 describe('LiveLog over a failing KurrentDB connection (stand-in client)', () => {
   let client: KurrentDbStandIn;

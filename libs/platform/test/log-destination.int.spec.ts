@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { logDestination } from '../src/logging/log-destination';
+import { until } from './support/until';
 
 /**
  * The log's destination (log-destination.ts) against a real file: every line whole and in order,
@@ -13,10 +14,6 @@ import { logDestination } from '../src/logging/log-destination';
 const BUILT = join(__dirname, '..', '..', '..', 'dist', 'libs', 'platform', 'src', 'logging');
 
 const line = (i: number) => `{"i":${i},"msg":"’é — ${'x'.repeat(i % 300)} 😀"}\n`;
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 describe('the log destination', () => {
   it('writes every line whole and in order, in bursts that arrive while a write is out', async () => {
@@ -33,7 +30,7 @@ describe('the log destination', () => {
       await nextTurn();
     }
     const bytes = Buffer.byteLength(expected);
-    await until(() => statSync(file).size >= bytes);
+    await until(() => statSync(file).size >= bytes, 10_000);
     destination.flushSync();
     closeSync(fd);
     expect(readFileSync(file, 'utf8')).toBe(expected);
