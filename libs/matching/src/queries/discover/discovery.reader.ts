@@ -10,7 +10,6 @@ import { CandidateMatrix } from '../../domain/candidate-matrix';
 import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
 import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
-import { scoresJsonMembers } from '../../domain/scores-json';
 import { swipePair, SWIPES, swipesOf } from '../../projections/matching.projection';
 import { discoverPageJson, PageItem } from './discover-page-json';
 
@@ -97,7 +96,8 @@ export class DiscoveryReader {
       if (profile && row !== undefined)
         items.push({
           profile: profileJson(profile),
-          scores: scoresJsonMembers(r, rowBreakdown(matrix, myVector, row)),
+          ranked: r,
+          breakdown: rowBreakdown(matrix, myVector, row),
         });
     }
     return discoverPageJson(items);
