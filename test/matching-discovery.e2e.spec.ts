@@ -95,6 +95,35 @@ describe('Discovery (e2e over HTTP, with the clock set by the test)', () => {
     });
   });
 
+  it('explains a candidate anew when asked again after it changed its profile', async () => {
+    const me = await register(api, {
+      personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1),
+      interests: ['astronomy'],
+    });
+    const them = await register(api, {
+      personalityTraits: traits(0.1, 0.1, 0.1, 0.1, 0.9),
+      interests: ['motor racing'],
+    });
+    const shown = async () =>
+      (await api.get('/api/v1/discover?limit=50', me.key)).body.agents.find(
+        (a: { id: string }) => a.id === them.id,
+      );
+    const before = await shown();
+    expect(before.compatibility.traits).toBeLessThan(0.05);
+    // Asked again unchanged: the breakdown kept with the ranking is the same.
+    expect((await shown()).compatibility).toEqual(before.compatibility);
+
+    await api.patch(
+      '/api/v1/agents/me',
+      { personalityTraits: traits(0.9, 0.9, 0.9, 0.9, 0.1) },
+      them.key,
+    );
+    const after = await shown();
+    expect(after.compatibility.traits).toBeGreaterThan(0.99);
+    expect(after.compatibility.interests).toBe(before.compatibility.interests);
+    expect(after.compatibilityScore).toBeGreaterThan(before.compatibilityScore);
+  });
+
   it('never shows agents already swiped on, deleted agents, or the caller; filters by scene', async () => {
     const me = await register(api, { sceneId: 'retro-arcade' });
     const [x, y, z] = [

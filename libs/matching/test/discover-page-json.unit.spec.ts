@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { scoresJson } from '../src/domain/scores-json';
 import { discoverPageJson } from '../src/queries/discover/discover-page-json';
 import { CandidateScores, candidateScoresArb, scoresReference } from './support/scores-reference';
 
@@ -10,8 +11,10 @@ function asText(items: Array<CandidateScores & { profile: string }>): string {
 }
 
 const at = (lastParticipationMs: number, score: number) => ({
-  ranked: { id: 'x', row: 0, score, likedYou: false, recentlyActive: true, lastParticipationMs },
-  breakdown: { traits: 0.25, interests: 1, text: 0.5 },
+  scores: scoresJson(
+    { id: 'x', row: 0, score, likedYou: false, recentlyActive: true, lastParticipationMs },
+    { traits: 0.25, interests: 1, text: 0.5 },
+  ),
 });
 
 describe('the discover page written as bytes', () => {
@@ -42,7 +45,10 @@ describe('the discover page written as bytes', () => {
         (items) => {
           const candidates = items.map((i) => ({ profile: i.profile, ...i.scores }));
           const bytes = discoverPageJson(
-            candidates.map((c) => ({ ...c, profile: Buffer.from(c.profile) })),
+            candidates.map((c) => ({
+              profile: Buffer.from(c.profile),
+              scores: scoresJson(c.ranked, c.breakdown),
+            })),
           );
           expect(bytes.equals(Buffer.from(asText(candidates)))).toBe(true);
         },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
-import { discoverRanked, KeptRanking } from '../src/domain/discovery-cache';
+import { discoverRanked, keptBreakdown, KeptRanking } from '../src/domain/discovery-cache';
+import { rowBreakdown } from '../src/domain/discovery-order';
 import { rankTop } from '../src/domain/discovery-ranking';
 
 /**
@@ -8,26 +9,27 @@ import { rankTop } from '../src/domain/discovery-ranking';
  * at that moment. Small depths make the boundary matter; vectors from few values make ties common;
  * participation times straddle the recency window so time moves candidates across it.
  */
+// Three blocks, as the page's breakdown reads them (traits, interests, text).
 const BLOCKS = [
-  { end: 2, weight: 0.6 },
-  { end: 4, weight: 0.4 },
+  { end: 2, weight: 0.4 },
+  { end: 4, weight: 0.35 },
+  { end: 5, weight: 0.25 },
 ];
+const DIMS = 5;
 const DAY = 86_400_000;
 const start = Date.parse('2026-11-21T12:00:00Z');
 
 function vectorOf(raw: number[]): Float32Array {
-  const out = new Float32Array(4);
-  for (const [from, to, w] of [
-    [0, 2, 0.6],
-    [2, 4, 0.4],
-  ]) {
+  const out = new Float32Array(DIMS);
+  BLOCKS.forEach(({ end: to, weight }, b) => {
+    const from = b === 0 ? 0 : BLOCKS[b - 1].end;
     const norm = Math.hypot(...raw.slice(from, to));
-    for (let i = from; i < to; i++) out[i] = norm === 0 ? 0 : (raw[i] / norm) * Math.sqrt(w);
-  }
+    for (let i = from; i < to; i++) out[i] = norm === 0 ? 0 : (raw[i] / norm) * Math.sqrt(weight);
+  });
   return out;
 }
 
-const raw = fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 4, maxLength: 4 });
+const raw = fc.array(fc.integer({ min: -1, max: 2 }), { minLength: DIMS, maxLength: DIMS });
 const agent = fc.integer({ min: 0, max: 15 });
 const age = fc.constantFrom(0, 3 * DAY, 6.9 * DAY, 7.5 * DAY, 20 * DAY);
 const op = fc.oneof(
@@ -58,14 +60,14 @@ const op = fc.oneof(
 );
 
 describe('a kept discovery ranking, patched', () => {
-  it('always answers what a fresh scan answers', () => {
+  it('always answers what a fresh scan answers, with the breakdowns computed now', () => {
     fc.assert(
       fc.property(
         fc.array(op, { minLength: 20, maxLength: 80 }),
         fc.integer({ min: 1, max: 3 }),
         raw,
         (ops, depth, callerRaw) => {
-          const m = new CandidateMatrix(4, BLOCKS, 2);
+          const m = new CandidateMatrix(DIMS, BLOCKS, 2);
           let now = start;
           m.upsert('me', vectorOf(callerRaw), now, null);
           let swiped = new Set<string>();
@@ -111,6 +113,12 @@ describe('a kept discovery ranking, patched', () => {
               const { ranked, kept: next } = discoverRanked(m, kept.get(o.scene), q, depth);
               kept.set(o.scene, next);
               expect(ranked).toEqual(rankTop(m, q).ranked);
+              for (const r of ranked)
+                expect(keptBreakdown(m, next, q.callerVector, r.id, r.row)).toEqual(
+                  rowBreakdown(m, q.callerVector, r.row),
+                );
+              // Kept no longer than their candidates: the map stays as small as the ranking.
+              for (const id of next.breakdowns.keys()) expect(next.scores.has(id)).toBe(true);
             }
           }
         },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  scoresJson,
   SCORES_MAX_BYTES,
   writeDecimal4,
   writeIsoTime,
@@ -38,6 +39,7 @@ describe('the scores of a discovery candidate written as bytes', () => {
         const members = written((out, at) => writeScoresMembers(out, at, ranked, breakdown));
         expect(`{${members}}`).toBe(scoresReference(ranked, breakdown));
         expect(members).toMatch(/^[\x20-\x7e]*$/);
+        expect(Buffer.from(scoresJson(ranked, breakdown)).toString('latin1')).toBe(members);
       }),
       { numRuns: 20_000 },
     );

@@ -1,5 +1,13 @@
 import { CandidateMatrix } from './candidate-matrix';
-import { keyOf, Ranked, RankingQuery, RECENT_PARTICIPATION_MS, rowScore } from './discovery-order';
+import { CompatibilityBreakdown } from './compatibility';
+import {
+  keyOf,
+  Ranked,
+  RankingQuery,
+  RECENT_PARTICIPATION_MS,
+  rowBreakdown,
+  rowScore,
+} from './discovery-order';
 import { rankTop } from './discovery-ranking';
 
 /**
@@ -39,6 +47,13 @@ export interface KeptRanking {
    * The property test holds it to a fresh scan over random histories of removals and returns.
    */
   readonly rows: Map<string, number>;
+  /**
+   * The breakdowns of kept candidates a page has shown (`keptBreakdown`), so a caller asking again
+   * pays no dot products for them. A breakdown depends on the caller's vector and the candidate's
+   * alone: an entry goes whenever its candidate is scored again or dropped, as its score does, and
+   * a new vector of the caller's means a fresh ranking.
+   */
+  readonly breakdowns: Map<string, CompatibilityBreakdown>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
   readonly boundary: { key: number; id: string } | null;
 }
@@ -106,6 +121,7 @@ export function freshRanking(
     scores: new Map(ranked.map((r) => [r.id, r.score])),
     // Rows as of `version`; the patch below moves those that changed since.
     rows: new Map(ranked.map((r) => [r.id, r.row])),
+    breakdowns: new Map(),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
   // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
@@ -145,6 +161,7 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
   if (again.size > Math.max(PATCH_MIN, PATCH_LIMIT * m.size)) return null;
   const caller = q.callerVector;
   for (const id of again) {
+    kept.breakdowns.delete(id);
     const row = m.rowOf.get(id);
     if (
       row === undefined ||
@@ -178,11 +195,31 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
     else {
       kept.scores.delete(id);
       kept.rows.delete(id);
+      kept.breakdowns.delete(id);
     }
   }
   if (shown.length < q.limit && kept.boundary !== null) return null;
   shown.sort((a, b) => b.key - a.key || (a.ranked.id < b.ranked.id ? -1 : 1));
   return shown.slice(0, q.limit).map((s) => s.ranked);
+}
+
+/**
+ * A shown candidate's score broken down by block (`rowBreakdown`), computed once while it stays in
+ * the kept ranking. `row` is its row in `m` now.
+ */
+export function keptBreakdown(
+  m: CandidateMatrix,
+  kept: KeptRanking,
+  caller: Float32Array,
+  id: string,
+  row: number,
+): CompatibilityBreakdown {
+  let breakdown = kept.breakdowns.get(id);
+  if (breakdown === undefined) {
+    breakdown = rowBreakdown(m, caller, row);
+    kept.breakdowns.set(id, breakdown);
+  }
+  return breakdown;
 }
 
 /** A candidate as it ranks at the query's time. */

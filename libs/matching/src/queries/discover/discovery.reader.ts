@@ -7,11 +7,19 @@ import { BlockQueries } from '../../application/blocks.queries';
 import { CandidateIndex } from '../../application/candidate-index';
 import { RankingWorkers } from '../../application/ranking-workers';
 import { CandidateMatrix } from '../../domain/candidate-matrix';
-import { deepQuery, freshRanking, KeptRanking, reuseRanking } from '../../domain/discovery-cache';
+import {
+  deepQuery,
+  freshRanking,
+  keptBreakdown,
+  KeptRanking,
+  reuseRanking,
+} from '../../domain/discovery-cache';
 import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
 import { swipePair, SWIPES, swipesOf } from '../../projections/matching.projection';
+import { scoresJson } from '../../domain/scores-json';
 import { discoverPageJson, PageItem } from './discover-page-json';
+import { KeptScoresJson } from './kept-scores-json';
 
 /** Callers whose discovery ranking is kept between requests. */
 const KEPT_RANKINGS = 20_000;
@@ -30,6 +38,7 @@ const WORKER_MIN_CANDIDATES = 20_000;
 export class DiscoveryReader {
   /** Rankings kept per caller and scene; each is about KEPT_DEPTH ids and scores. */
   private readonly kept = new BoundedCache<string, string, KeptRanking>(KEPT_RANKINGS);
+  private readonly keptScores = new KeptScoresJson();
 
   constructor(
     private readonly readModels: ReadModels,
@@ -77,8 +86,8 @@ export class DiscoveryReader {
       limit: options.limit,
       sceneId: options.sceneId,
     };
-    const ranked = options.only
-      ? rankCandidates(matrix, { ...query, only: options.only })
+    const { ranked, kept } = options.only
+      ? { ranked: rankCandidates(matrix, { ...query, only: options.only }), kept: undefined }
       : await this.keptRanking(matrix, query);
     const profiles = new Map(
       (
@@ -96,8 +105,10 @@ export class DiscoveryReader {
       if (profile && row !== undefined)
         items.push({
           profile: profileJson(profile),
-          ranked: r,
-          breakdown: rowBreakdown(matrix, myVector, row),
+          // A ranking kept between requests keeps what it showed (docs/discovery-scores-bytes.md).
+          scores: kept
+            ? this.keptScores.of(r, keptBreakdown(matrix, kept, myVector, r.id, row))
+            : scoresJson(r, rowBreakdown(matrix, myVector, row)),
         });
     }
     return discoverPageJson(items);
@@ -109,7 +120,10 @@ export class DiscoveryReader {
    * from the index threshold on, by the worker's HNSW index once it is built (docs/discovery-
    * index.md), whose answer is kept and patched like an exact one.
    */
-  private async keptRanking(matrix: CandidateMatrix, query: RankingQuery): Promise<Ranked[]> {
+  private async keptRanking(
+    matrix: CandidateMatrix,
+    query: RankingQuery,
+  ): Promise<{ ranked: Ranked[]; kept: KeptRanking }> {
     const scene = query.sceneId ?? '';
     const kept = this.kept.get(scene, query.callerId);
     let answer = reuseRanking(matrix, kept, query);
@@ -123,7 +137,7 @@ export class DiscoveryReader {
     }
     answer ??= freshRanking(matrix, query, rankTop(matrix, deepQuery(query)), matrix.version);
     this.kept.set(scene, query.callerId, answer.kept);
-    return answer.ranked;
+    return answer;
   }
 }
 
