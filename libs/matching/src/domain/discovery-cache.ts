@@ -51,7 +51,7 @@ export interface KeptRanking {
    * The breakdowns of kept candidates a page has shown (`keptBreakdown`), so a caller asking again
    * pays no dot products for them. A breakdown depends on the caller's vector and the candidate's
    * alone: an entry goes whenever its candidate is scored again or dropped, as its score does, and
-   * a new vector of the caller's means a fresh ranking.
+   * a new vector of the caller's means a fresh ranking (docs/discovery-kept-breakdowns.md).
    */
   readonly breakdowns: Map<string, CompatibilityBreakdown>;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */

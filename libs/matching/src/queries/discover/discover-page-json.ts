@@ -1,9 +1,9 @@
-/** A candidate of the page: its public profile's and its scores' JSON bytes. */
+/** A candidate of the page: its public profile's JSON bytes and the caller's scores. */
 export interface PageItem {
   /** UTF-8 JSON of one object (`profileJson`): its closing brace is where the scores go. */
   readonly profile: Uint8Array;
-  /** Members without braces, ASCII (`scoresJson`). */
-  readonly scores: Uint8Array;
+  /** Members without braces, ASCII only (`scoresJsonMembers`). */
+  readonly scores: string;
 }
 
 const HEAD = Buffer.from('{"agents":[');
@@ -15,8 +15,8 @@ const CLOSE = 0x7d;
  * The body of GET /discover, `{"agents":[…]}`, each item the profile's members then the scores,
  * written into one buffer of its exact size. Why bytes: as text, the page of 20 was joined,
  * flattened, measured for its length by Fastify and encoded by the socket's write, each a pass
- * over 15 KB (docs/discovery-page-bytes.md). Here each profile and each candidate's scores are
- * copied as they were encoded, each once while it stays the same (docs/discovery-scores-bytes.md).
+ * over 15 KB (docs/discovery-page-bytes.md). Here each profile is copied as it was encoded once,
+ * and the scores, ASCII (scores-json.property.unit.spec.ts), as Latin-1: a plain copy.
  */
 export function discoverPageJson(items: readonly PageItem[]): Buffer {
   // The commas between items; each item the profile (a comma instead of its brace), the scores,
@@ -31,8 +31,7 @@ export function discoverPageJson(items: readonly PageItem[]): Buffer {
     out.set(profile, at);
     at += profile.length;
     out[at - 1] = COMMA;
-    out.set(scores, at);
-    at += scores.length;
+    at += out.write(scores, at, 'latin1');
     out[at++] = CLOSE;
   }
   at += TAIL.copy(out, at);

@@ -16,10 +16,9 @@ import {
 } from '../../domain/discovery-cache';
 import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
+import { scoresJsonMembers } from '../../domain/scores-json';
 import { swipePair, SWIPES, swipesOf } from '../../projections/matching.projection';
-import { scoresJson } from '../../domain/scores-json';
 import { discoverPageJson, PageItem } from './discover-page-json';
-import { KeptScoresJson } from './kept-scores-json';
 
 /** Callers whose discovery ranking is kept between requests. */
 const KEPT_RANKINGS = 20_000;
@@ -38,7 +37,6 @@ const WORKER_MIN_CANDIDATES = 20_000;
 export class DiscoveryReader {
   /** Rankings kept per caller and scene; each is about KEPT_DEPTH ids and scores. */
   private readonly kept = new BoundedCache<string, string, KeptRanking>(KEPT_RANKINGS);
-  private readonly keptScores = new KeptScoresJson();
 
   constructor(
     private readonly readModels: ReadModels,
@@ -105,10 +103,13 @@ export class DiscoveryReader {
       if (profile && row !== undefined)
         items.push({
           profile: profileJson(profile),
-          // A ranking kept between requests keeps what it showed (docs/discovery-scores-bytes.md).
-          scores: kept
-            ? this.keptScores.of(r, keptBreakdown(matrix, kept, myVector, r.id, row))
-            : scoresJson(r, rowBreakdown(matrix, myVector, row)),
+          scores: scoresJsonMembers(
+            r,
+            // A ranking kept between requests keeps the breakdowns it showed.
+            kept
+              ? keptBreakdown(matrix, kept, myVector, r.id, row)
+              : rowBreakdown(matrix, myVector, row),
+          ),
         });
     }
     return discoverPageJson(items);
