@@ -1,5 +1,4 @@
 import { CandidateMatrix } from './candidate-matrix';
-import { CompatibilityBreakdown } from './compatibility';
 import {
   keyOf,
   Ranked,
@@ -9,6 +8,8 @@ import {
   rowScore,
 } from './discovery-order';
 import { rankTop } from './discovery-ranking';
+import { scoresJsonMembers } from './scores-json';
+import { ShownScores } from './shown-scores';
 
 /**
  * A caller's discovery ranking, kept between requests and patched with what changed since, so a
@@ -48,12 +49,13 @@ export interface KeptRanking {
    */
   readonly rows: Map<string, number>;
   /**
-   * The breakdowns of kept candidates a page has shown (`keptBreakdown`), so a caller asking again
-   * pays no dot products for them. A breakdown depends on the caller's vector and the candidate's
-   * alone: an entry goes whenever its candidate is scored again or dropped, as its score does, and
-   * a new vector of the caller's means a fresh ranking (docs/discovery-kept-breakdowns.md).
+   * The scores a page has shown of kept candidates, as bytes (`keptScores`), so a caller asking
+   * again pays neither the dot products of their breakdowns nor their text. A breakdown depends
+   * on the caller's vector and the candidate's alone: an entry goes whenever its candidate is
+   * scored again or dropped, as its score does, and a new vector of the caller's means a fresh
+   * ranking (docs/discovery-shown-scores.md).
    */
-  readonly breakdowns: Map<string, CompatibilityBreakdown>;
+  readonly shown: ShownScores;
   /** Every candidate not kept sorts after this (key descending, then id); null when all are kept. */
   readonly boundary: { key: number; id: string } | null;
 }
@@ -121,7 +123,7 @@ export function freshRanking(
     scores: new Map(ranked.map((r) => [r.id, r.score])),
     // Rows as of `version`; the patch below moves those that changed since.
     rows: new Map(ranked.map((r) => [r.id, r.row])),
-    breakdowns: new Map(),
+    shown: new ShownScores(),
     boundary: eligible > ranked.length ? { key: keyOf(last), id: last.id } : null,
   };
   // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
@@ -161,7 +163,7 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
   if (again.size > Math.max(PATCH_MIN, PATCH_LIMIT * m.size)) return null;
   const caller = q.callerVector;
   for (const id of again) {
-    kept.breakdowns.delete(id);
+    kept.shown.delete(id);
     const row = m.rowOf.get(id);
     if (
       row === undefined ||
@@ -195,7 +197,7 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
     else {
       kept.scores.delete(id);
       kept.rows.delete(id);
-      kept.breakdowns.delete(id);
+      kept.shown.delete(id);
     }
   }
   if (shown.length < q.limit && kept.boundary !== null) return null;
@@ -204,22 +206,17 @@ function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] 
 }
 
 /**
- * A shown candidate's score broken down by block (`rowBreakdown`), computed once while it stays in
- * the kept ranking. `row` is its row in `m` now.
+ * A shown candidate's scores as `scoresJsonMembers` writes them, written once while it stays in
+ * the kept ranking with the same score, like, recency and time. `row` is its row in `m` now.
  */
-export function keptBreakdown(
+export function keptScores(
   m: CandidateMatrix,
   kept: KeptRanking,
   caller: Float32Array,
-  id: string,
+  r: Ranked,
   row: number,
-): CompatibilityBreakdown {
-  let breakdown = kept.breakdowns.get(id);
-  if (breakdown === undefined) {
-    breakdown = rowBreakdown(m, caller, row);
-    kept.breakdowns.set(id, breakdown);
-  }
-  return breakdown;
+): Uint8Array {
+  return kept.shown.get(r) ?? kept.shown.set(r, scoresJsonMembers(r, rowBreakdown(m, caller, row)));
 }
 
 /** A candidate as it ranks at the query's time. */

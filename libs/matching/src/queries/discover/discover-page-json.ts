@@ -2,8 +2,8 @@
 export interface PageItem {
   /** UTF-8 JSON of one object (`profileJson`): its closing brace is where the scores go. */
   readonly profile: Uint8Array;
-  /** Members without braces, ASCII only (`scoresJsonMembers`). */
-  readonly scores: string;
+  /** Members without braces, ASCII only (`scoresJsonMembers`), as text or kept as bytes. */
+  readonly scores: string | Uint8Array;
 }
 
 const HEAD = Buffer.from('{"agents":[');
@@ -16,7 +16,8 @@ const CLOSE = 0x7d;
  * written into one buffer of its exact size. Why bytes: as text, the page of 20 was joined,
  * flattened, measured for its length by Fastify and encoded by the socket's write, each a pass
  * over 15 KB (docs/discovery-page-bytes.md). Here each profile is copied as it was encoded once,
- * and the scores, ASCII (scores-json.property.unit.spec.ts), as Latin-1: a plain copy.
+ * and the scores, ASCII (scores-json.property.unit.spec.ts), as Latin-1 (a plain copy) or as the
+ * bytes a kept ranking holds (shown-scores.ts).
  */
 export function discoverPageJson(items: readonly PageItem[]): Buffer {
   // The commas between items; each item the profile (a comma instead of its brace), the scores,
@@ -31,7 +32,11 @@ export function discoverPageJson(items: readonly PageItem[]): Buffer {
     out.set(profile, at);
     at += profile.length;
     out[at - 1] = COMMA;
-    at += out.write(scores, at, 'latin1');
+    if (typeof scores === 'string') at += out.write(scores, at, 'latin1');
+    else {
+      out.set(scores, at);
+      at += scores.length;
+    }
     out[at++] = CLOSE;
   }
   at += TAIL.copy(out, at);

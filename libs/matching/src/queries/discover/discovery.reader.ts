@@ -10,8 +10,8 @@ import { CandidateMatrix } from '../../domain/candidate-matrix';
 import {
   deepQuery,
   freshRanking,
-  keptBreakdown,
   KeptRanking,
+  keptScores,
   reuseRanking,
 } from '../../domain/discovery-cache';
 import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
@@ -103,13 +103,10 @@ export class DiscoveryReader {
       if (profile && row !== undefined)
         items.push({
           profile: profileJson(profile),
-          scores: scoresJsonMembers(
-            r,
-            // A ranking kept between requests keeps the breakdowns it showed.
-            kept
-              ? keptBreakdown(matrix, kept, myVector, r.id, row)
-              : rowBreakdown(matrix, myVector, row),
-          ),
+          // A ranking kept between requests keeps the scores it showed.
+          scores: kept
+            ? keptScores(matrix, kept, myVector, r, row)
+            : scoresJsonMembers(r, rowBreakdown(matrix, myVector, row)),
         });
     }
     return discoverPageJson(items);
