@@ -41,6 +41,21 @@ describe('candidate matrix', () => {
     expect(back).not.toBe(a);
   });
 
+  it('gives its own string for an id it holds, never another agent’s, and any other id back', () => {
+    const m = new CandidateMatrix(4, BLOCKS, 1);
+    m.upsert('a', v(1, 0, 1, 0), 10, null);
+    m.upsert('b', v(0, 1, 0, 1), 20, null);
+    // Read afresh, as the read store's rows are: an equal string, not the matrix's.
+    const fresh = (id: string) => `x${id}`.slice(1);
+    expect(m.ownId(fresh('a'))).toBe('a');
+    expect(m.ownId(fresh('b'))).toBe('b');
+    m.remove('a');
+    m.upsert('c', v(1, 1, 0, 0), 30, null); // takes a's row
+    expect(m.ownId(fresh('a'))).toBe('a');
+    expect(m.ownId(fresh('c'))).toBe('c');
+    expect(m.ownId('zz')).toBe('zz');
+  });
+
   it('sends each row with its row here, and a copy says where it put each', () => {
     const m = new CandidateMatrix(4, BLOCKS, 1);
     for (const id of ['a', 'b', 'c']) m.upsert(id, v(1, 0, 1, 0), 10, null);

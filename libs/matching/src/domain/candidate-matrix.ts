@@ -127,6 +127,17 @@ export class CandidateMatrix {
     return this.active[known] && this.ids[known] === id ? known : this.rowOf.get(id);
   }
 
+  /**
+   * The matrix's own string for an agent's id, or `id` itself when the agent is not here. A string
+   * read afresh (a caller's swipes, from the read store on every request) is hashed again and, in
+   * every set or map holding an equal one, compared character by character; the matrix's own
+   * string keeps its hash and compares by reference (docs/discovery-swipes-by-id.md).
+   */
+  ownId(id: string): string {
+    const row = this.rowOf.get(id);
+    return row === undefined ? id : this.ids[row];
+  }
+
   /** Moves an agent's participation time; an agent not in the matrix is ignored. */
   touch(id: string, lastParticipationMs: number): void {
     const row = this.rowOf.get(id);

@@ -67,12 +67,13 @@ export class DiscoveryReader {
       this.readModels.findIds(SWIPES, { targetId: callerId, liked: true }),
       this.blocks.hiddenFrom(callerId),
     ]);
+    // The matrix's own strings: these sets meet the kept ranking's on every request.
     const swiped = new Set<string>();
-    for (const id of mine) swiped.add(swipePair(id).targetId);
+    for (const id of mine) swiped.add(matrix.ownId(swipePair(id).targetId));
     hideBlocked(swiped, blocked);
     const likedBy = new Set<string>();
     for (const id of likes) {
-      const liker = swipePair(id).swiperId;
+      const liker = matrix.ownId(swipePair(id).swiperId);
       if (!swiped.has(liker)) likedBy.add(liker);
     }
     const query = {
