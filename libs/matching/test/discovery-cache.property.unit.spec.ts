@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CandidateMatrix } from '../src/domain/candidate-matrix';
-import { discoverRanked, KeptRanking, keptScores } from '../src/domain/discovery-cache';
+import { discoverRanked, KeptRanking, pageScores } from '../src/domain/discovery-cache';
 import { rowBreakdown } from '../src/domain/discovery-order';
 import { rankTop } from '../src/domain/discovery-ranking';
 import { scoresJsonMembers } from '../src/domain/scores-json';
@@ -116,8 +116,10 @@ describe('a kept discovery ranking, patched', () => {
               expect(ranked).toEqual(rankTop(m, q).ranked);
               for (const r of ranked) {
                 const fresh = scoresJsonMembers(r, rowBreakdown(m, q.callerVector, r.row));
-                const bytes = keptScores(m, next, q.callerVector, r, r.row);
-                expect(Buffer.from(bytes).toString('latin1')).toBe(fresh);
+                const scores = pageScores(m, next, q.callerVector, r, r.row);
+                expect(Buffer.from(scores).toString('latin1')).toBe(fresh);
+                // Written for this ranking as it stands: kept for the next page.
+                expect([...next.shown.ids()]).toContain(r.id);
               }
               // Kept no longer than their candidates: the entries stay as few as the ranking's.
               for (const id of next.shown.ids()) expect(next.scores.has(id)).toBe(true);

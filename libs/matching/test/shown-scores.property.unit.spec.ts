@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { Ranked } from '../src/domain/discovery-order';
-import { ShownScores } from '../src/domain/shown-scores';
+import { ENTRY_HEADER, MIN_SPARE, ShownScores } from '../src/domain/shown-scores';
 
 /** What `ShownScores` answers, held to a plain map of texts by the state each was written for. */
 const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
 const ranked = fc.record({
   id,
   row: fc.constant(0),
-  score: fc.constantFrom(0, 0.25, 0.5000001, -0.75),
+  score: fc.constantFrom(0, 0.25, 0.5000001, -0.75, NaN),
   likedYou: fc.boolean(),
   recentlyActive: fc.boolean(),
   lastParticipationMs: fc.constantFrom(0, 1_764_000_000_000, 1_764_000_000_001),
@@ -29,7 +29,6 @@ const op = fc.oneof(
 
 const stateOf = (r: Ranked) =>
   [r.score, r.likedYou, r.recentlyActive, r.lastParticipationMs].join();
-const HEADER = 19;
 
 describe('the scores a kept ranking has shown', () => {
   it('answers the text set for the same state, and its bytes never change after', () => {
@@ -44,7 +43,7 @@ describe('the scores a kept ranking has shown', () => {
           if (o.kind === 'set') {
             handedOut.push({ bytes: shown.set(o.r, o.text), text: o.text });
             model.set(o.r.id, { state: stateOf(o.r), text: o.text });
-            largest = Math.max(largest, HEADER + o.text.length);
+            largest = Math.max(largest, ENTRY_HEADER + o.text.length);
           } else if (o.kind === 'delete') {
             shown.delete(o.id);
             model.delete(o.id);
@@ -58,7 +57,7 @@ describe('the scores a kept ranking has shown', () => {
             } else expect(got).toBeUndefined();
           }
           let live = 0;
-          for (const e of model.values()) live += HEADER + e.text.length;
+          for (const e of model.values()) live += ENTRY_HEADER + e.text.length;
           peakLive = Math.max(peakLive, live);
           expect([...shown.ids()].sort()).toEqual([...model.keys()].sort());
         }
@@ -66,7 +65,7 @@ describe('the scores a kept ranking has shown', () => {
         for (const h of handedOut) expect(Buffer.from(h.bytes).toString('latin1')).toBe(h.text);
         // Left-behind entries are reclaimed: the buffer follows the most ever live, not every set.
         const wanted = peakLive + largest;
-        expect(shown.capacity).toBeLessThanOrEqual(wanted + Math.max(1_024, wanted >> 2));
+        expect(shown.capacity).toBeLessThanOrEqual(wanted + Math.max(MIN_SPARE, wanted >> 2));
       }),
       { numRuns: 1_000 },
     );

@@ -49,7 +49,7 @@ export interface KeptRanking {
    */
   readonly rows: Map<string, number>;
   /**
-   * The scores a page has shown of kept candidates, as bytes (`keptScores`), so a caller asking
+   * The scores a page has shown of kept candidates, as bytes (`pageScores`), so a caller asking
    * again pays neither the dot products of their breakdowns nor their text. A breakdown depends
    * on the caller's vector and the candidate's alone: an entry goes whenever its candidate is
    * scored again or dropped, as its score does, and a new vector of the caller's means a fresh
@@ -129,8 +129,8 @@ export function freshRanking(
   // Ranked on the matrix as it is: every kept candidate is on the page's side of the boundary.
   if (version === m.version) return { ranked: page(m, kept, q) ?? [], kept: stamp(m, kept, q) };
   const patched = patch(m, kept, q);
-  const shown = patched && page(m, patched, q);
-  if (patched && shown) return { ranked: shown, kept: stamp(m, patched, q) };
+  const onPage = patched && page(m, patched, q);
+  if (patched && onPage) return { ranked: onPage, kept: stamp(m, patched, q) };
   // Too much changed meanwhile, or too little is left ahead of the boundary: rank here, now.
   return freshRanking(m, q, rankTop(m, deepQuery(q, depth)), m.version, depth);
 }
@@ -186,37 +186,46 @@ function patch(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): KeptRank
 
 /** The first `limit` kept candidates still ahead of the boundary, or null when fewer are left. */
 function page(m: CandidateMatrix, kept: KeptRanking, q: RankingQuery): Ranked[] | null {
-  const shown: Array<{ ranked: Ranked; key: number }> = [];
+  const placed: Array<{ ranked: Ranked; key: number }> = [];
   for (const [id, score] of kept.scores) {
     // Checked (an array read): a slip in keeping the rows would otherwise show another agent's data.
     const row = m.currentRow(id, kept.rows.get(id) ?? -1);
     const ranked = row === undefined ? null : rankedNow(m, q, id, row, score);
     const key = ranked ? keyOf(ranked) : -Infinity;
     // Fallen behind the boundary (recency expired): others may now be ahead of it, so it goes.
-    if (ranked && ahead(key, id, kept.boundary)) shown.push({ ranked, key });
+    if (ranked && ahead(key, id, kept.boundary)) placed.push({ ranked, key });
     else {
       kept.scores.delete(id);
       kept.rows.delete(id);
       kept.shown.delete(id);
     }
   }
-  if (shown.length < q.limit && kept.boundary !== null) return null;
-  shown.sort((a, b) => b.key - a.key || (a.ranked.id < b.ranked.id ? -1 : 1));
-  return shown.slice(0, q.limit).map((s) => s.ranked);
+  if (placed.length < q.limit && kept.boundary !== null) return null;
+  placed.sort((a, b) => b.key - a.key || (a.ranked.id < b.ranked.id ? -1 : 1));
+  return placed.slice(0, q.limit).map((s) => s.ranked);
 }
 
 /**
- * A shown candidate's scores as `scoresJsonMembers` writes them, written once while it stays in
- * the kept ranking with the same score, like, recency and time. `row` is its row in `m` now.
+ * A candidate's scores for the page, as `scoresJsonMembers` writes them; `row` is its row in `m`
+ * now. With a kept ranking they are written once while the candidate stays in it with the same
+ * score, like, recency and time (`KeptRanking.shown`).
  */
-export function keptScores(
+export function pageScores(
   m: CandidateMatrix,
-  kept: KeptRanking,
+  kept: KeptRanking | undefined,
   caller: Float32Array,
   r: Ranked,
   row: number,
-): Uint8Array {
-  return kept.shown.get(r) ?? kept.shown.set(r, scoresJsonMembers(r, rowBreakdown(m, caller, row)));
+): Uint8Array | string {
+  const bytes = kept?.shown.get(r);
+  if (bytes) return bytes;
+  const text = scoresJsonMembers(r, rowBreakdown(m, caller, row));
+  // Kept only while the ranking is still the one `r` came from: across the page's read of the
+  // profiles, another request of the caller's may have patched it (dropping `r`, whose entry no
+  // patch would then remove), or the matrix moved (`r`'s vector with it, maybe).
+  return kept && kept.version === m.version && kept.scores.get(r.id) === r.score
+    ? kept.shown.set(r, text)
+    : text;
 }
 
 /** A candidate as it ranks at the query's time. */

@@ -1,26 +1,30 @@
 import type { Ranked } from './discovery-order';
 
-/** Before each entry's text: its score and participation time (two doubles), flags, length. */
-const HEADER = 19;
+// An entry: the score and the participation time it was written for (two doubles), the like and
+// the recency (flags), the text's length, then the text.
+const SCORE = 0;
+const PARTICIPATION = 8;
+const FLAGS = 16;
+const LENGTH = 17;
+export const ENTRY_HEADER = 19;
 /** Room left after a compaction, at least: about five entries before the next. */
-const MIN_SPARE = 1_024;
+export const MIN_SPARE = 1_024;
 const MAX_TEXT = 0xffff;
 const encoder = new TextEncoder();
 
 /**
  * The scores a kept discovery ranking has shown (`scoresJsonMembers`), as bytes in one buffer for
  * the ranking, so a caller asking again gets each shown candidate's scores copied rather than
- * written anew (docs/discovery-shown-scores.md).
+ * written anew. One buffer, not an array a candidate: an entry is then its bytes and a map entry
+ * holding a small integer, nothing more for the collector to trace
+ * (docs/discovery-shown-scores.md).
  *
  * An entry is returned only for the score, like, recency and participation time it was written
  * for, which it records; the breakdown inside depends on the two vectors alone, so whoever keeps
  * the entries deletes one when its candidate is scored again (`patch` in discovery-cache.ts).
- *
- * Why one buffer: a `Uint8Array` a candidate cost about 720 bytes more than its 200 bytes of text
- * and three objects for the collector; here an entry is its bytes and a map entry holding a small
- * integer. Entries are appended and never written over, so the bytes `get` returns stay as they
- * were; what is deleted or replaced is left behind until the buffer is full, then the live
- * entries are copied into a new one.
+ * Entries are appended and never written over, so the bytes `get` returns stay as they were; what
+ * is deleted or replaced is left behind until the buffer is full, then the live entries are
+ * copied into a new one.
  */
 export class ShownScores {
   private bytes = new Uint8Array(0);
@@ -36,32 +40,33 @@ export class ShownScores {
     const start = this.at.get(r.id);
     if (start === undefined) return undefined;
     const v = this.view;
+    // Object.is: a NaN written is found again.
     if (
-      v.getFloat64(start) !== r.score ||
-      v.getFloat64(start + 8) !== r.lastParticipationMs ||
-      v.getUint8(start + 16) !== flags(r)
+      !Object.is(v.getFloat64(start + SCORE), r.score) ||
+      !Object.is(v.getFloat64(start + PARTICIPATION), r.lastParticipationMs) ||
+      v.getUint8(start + FLAGS) !== flags(r)
     )
       return undefined;
-    const from = start + HEADER;
-    return this.bytes.subarray(from, from + v.getUint16(start + 17));
+    const from = start + ENTRY_HEADER;
+    return this.bytes.subarray(from, from + this.lengthAt(start));
   }
 
   /** Keeps `text`, ASCII, as `r`'s scores in place of any kept before, and returns its bytes. */
   set(r: Ranked, text: string): Uint8Array {
     if (text.length > MAX_TEXT) throw new Error(`scores of ${text.length} characters`);
     this.delete(r.id);
-    const size = HEADER + text.length;
+    const size = ENTRY_HEADER + text.length;
     if (this.used + size > this.bytes.length) this.compact(size);
     const start = this.used;
-    const into = this.bytes.subarray(start + HEADER, start + size);
+    const into = this.bytes.subarray(start + ENTRY_HEADER, start + size);
     const { read, written } = encoder.encodeInto(text, into);
     if (read !== text.length || written !== text.length)
       throw new Error('scores must be ASCII, one byte a character');
     const v = this.view;
-    v.setFloat64(start, r.score);
-    v.setFloat64(start + 8, r.lastParticipationMs);
-    v.setUint8(start + 16, flags(r));
-    v.setUint16(start + 17, text.length);
+    v.setFloat64(start + SCORE, r.score);
+    v.setFloat64(start + PARTICIPATION, r.lastParticipationMs);
+    v.setUint8(start + FLAGS, flags(r));
+    v.setUint16(start + LENGTH, text.length);
     this.at.set(r.id, start);
     this.used += size;
     this.live += size;
@@ -71,7 +76,7 @@ export class ShownScores {
   delete(id: string): void {
     const start = this.at.get(id);
     if (start === undefined) return;
-    this.live -= HEADER + this.view.getUint16(start + 17);
+    this.live -= ENTRY_HEADER + this.lengthAt(start);
     this.at.delete(id);
   }
 
@@ -85,13 +90,17 @@ export class ShownScores {
     return this.bytes.length;
   }
 
+  private lengthAt(start: number): number {
+    return this.view.getUint16(start + LENGTH);
+  }
+
   /** The live entries copied into a new buffer with room for `need` bytes and some to spare. */
   private compact(need: number): void {
     const wanted = this.live + need;
     const next = new Uint8Array(wanted + Math.max(MIN_SPARE, wanted >> 2));
     let used = 0;
     for (const [id, start] of this.at) {
-      const size = HEADER + this.view.getUint16(start + 17);
+      const size = ENTRY_HEADER + this.lengthAt(start);
       next.set(this.bytes.subarray(start, start + size), used);
       // Replacing the value of a key being visited leaves a Map's iteration as it was.
       this.at.set(id, used);

@@ -11,12 +11,11 @@ import {
   deepQuery,
   freshRanking,
   KeptRanking,
-  keptScores,
+  pageScores,
   reuseRanking,
 } from '../../domain/discovery-cache';
-import { Ranked, RankingQuery, rowBreakdown } from '../../domain/discovery-order';
+import { Ranked, RankingQuery } from '../../domain/discovery-order';
 import { rankCandidates, rankTop } from '../../domain/discovery-ranking';
-import { scoresJsonMembers } from '../../domain/scores-json';
 import { swipePair, SWIPES, swipesOf } from '../../projections/matching.projection';
 import { discoverPageJson, PageItem } from './discover-page-json';
 
@@ -70,7 +69,7 @@ export class DiscoveryReader {
     // The matrix's own strings: these sets meet the kept ranking's on every request.
     const swiped = new Set<string>();
     for (const id of mine) swiped.add(matrix.ownId(swipePair(id).targetId));
-    hideBlocked(swiped, blocked);
+    hideBlocked(swiped, blocked, matrix);
     const likedBy = new Set<string>();
     for (const id of likes) {
       const liker = matrix.ownId(swipePair(id).swiperId);
@@ -104,10 +103,7 @@ export class DiscoveryReader {
       if (profile && row !== undefined)
         items.push({
           profile: profileJson(profile),
-          // A ranking kept between requests keeps the scores it showed.
-          scores: kept
-            ? keptScores(matrix, kept, myVector, r, row)
-            : scoresJsonMembers(r, rowBreakdown(matrix, myVector, row)),
+          scores: pageScores(matrix, kept, myVector, r, row),
         });
     }
     return discoverPageJson(items);
@@ -144,6 +140,10 @@ export class DiscoveryReader {
  * Blocking (docs/keys-and-safety.md): agents on either side of a block with the caller are left
  * out exactly as agents it already swiped on are (and their likes with them).
  */
-function hideBlocked(swiped: Set<string>, blocked: ReadonlySet<string>): void {
-  for (const id of blocked) swiped.add(id);
+function hideBlocked(
+  swiped: Set<string>,
+  blocked: ReadonlySet<string>,
+  matrix: CandidateMatrix,
+): void {
+  for (const id of blocked) swiped.add(matrix.ownId(id));
 }
