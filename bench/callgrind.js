@@ -34,6 +34,40 @@ function callgrindAvailable() {
   }
 }
 
+/** V8's optimising compiler's work on its background threads (TurboFan's `ExecuteJob`). */
+const COMPILER_TASK = 'v8::internal::OptimizingCompileDispatcher::CompileTask::RunInternal()';
+
+/**
+ * The instructions of a dump spent in COMPILER_TASK, everything it called included: the sum over
+ * its call sites of each call's inclusive cost, which the dump gives on the line after `calls=`
+ * (callgrind's format, https://valgrind.org/docs/manual/cl-format.html). Names are compressed:
+ * `(id) name` defines an id, `(id)` alone repeats it. The task calls none of its callers, so no
+ * cost is counted twice. A function V8 optimises late (one called once per connection, say) can be
+ * compiled in a counted window and add tens of millions of instructions to it
+ * (docs/instruction-counts.md, "The optimising compiler in a window").
+ */
+function compilerInstructions(text) {
+  const names = new Map();
+  let callee = '';
+  let costOfCall = false;
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (costOfCall) {
+      costOfCall = false;
+      // "<position> <Ir>": a zero count may be left out.
+      if (callee === COMPILER_TASK) total += Number(line.split(' ')[1] ?? 0);
+      continue;
+    }
+    // fn= and cfn= share their ids: either may define one.
+    const fn = /^c?fn=\((\d+)\)(?: (.*))?$/.exec(line);
+    if (fn) {
+      if (fn[2] !== undefined) names.set(fn[1], fn[2]);
+      if (line.startsWith('cfn=')) callee = names.get(fn[1]) ?? '';
+    } else if (line.startsWith('calls=')) costOfCall = true;
+  }
+  return total;
+}
+
 /** Counting for the process `pid` started with `callgrindLauncher(dir)`. */
 function instructionCounter(pid, dir) {
   // callgrind_control exits 0 even when it reached no process: its answer says whether it did.
@@ -49,7 +83,10 @@ function instructionCounter(pid, dir) {
     instrument: () => control('-i', 'on'),
     /** Sets the counters to zero: the window starts. */
     zero: () => control('-z'),
-    /** The instructions executed since `zero`, from a dump of the counters. */
+    /**
+     * The instructions executed since `zero`, from a dump of the counters, and how many of them
+     * were the optimising compiler's (`compilerInstructions`).
+     */
     async read() {
       control('-d');
       dumps += 1;
@@ -61,7 +98,7 @@ function instructionCounter(pid, dir) {
         if (summary && /^totals: \d+$/m.test(text)) {
           // Nothing counted: the instrumentation was never switched on.
           if (Number(summary[1]) === 0) throw new Error(`${file}: no instruction counted`);
-          return Number(summary[1]);
+          return { instructions: Number(summary[1]), compiler: compilerInstructions(text) };
         }
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -70,4 +107,9 @@ function instructionCounter(pid, dir) {
   };
 }
 
-module.exports = { callgrindAvailable, callgrindLauncher, instructionCounter };
+module.exports = {
+  callgrindAvailable,
+  callgrindLauncher,
+  compilerInstructions,
+  instructionCounter,
+};

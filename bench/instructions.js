@@ -3,8 +3,10 @@
 // Each server runs under callgrind; a scenario gets its cold pass as in bench/run.js (one request
 // per caller, at most INSTR_COLD), then windows of INSTR_REQUESTS requests at bench/run.js's 64
 // connections: INSTR_WARM windows to let the JIT settle, then the counted ones. Every window's
-// count is recorded, so a count still settling shows. What it counts and what it leaves out (the
-// kernel's work, waiting): docs/instruction-counts.md.
+// count is recorded, so a count still settling shows, and beside it (in brackets) the optimising
+// compiler's share, which a late compile can make tens of thousands a request in any window: the
+// result gives the median without it too. What it counts and what it leaves out (the kernel's
+// work, waiting): docs/instruction-counts.md.
 //   npm run build && node bench/instructions.js [counted windows=3] [data set=10000] [filter]
 //   BENCH_CHECKOUT=<another checkout>: that build's service (its references stay this checkout's)
 //   INSTR_KEEP=<dir>: callgrind's dumps kept there (one per window), for callgrind_annotate
@@ -65,19 +67,23 @@ const IDLE_S = 10;
  */
 async function windows(counter, url, requests) {
   const perRequest = [];
+  const compilerPerRequest = [];
   const seconds = [];
   for (let w = 0; w < WARM + counted; w++) {
     counter.zero();
     const startedAt = Date.now();
     await send(url, requests, WINDOW);
-    perRequest.push(Math.round((await counter.read()) / WINDOW));
+    const { instructions, compiler } = await counter.read();
+    perRequest.push(Math.round(instructions / WINDOW));
+    compilerPerRequest.push(Math.round(compiler / WINDOW));
     seconds.push(Number(((Date.now() - startedAt) / 1000).toFixed(1)));
-    process.stdout.write(`${perRequest[perRequest.length - 1]} `);
+    process.stdout.write(`${perRequest[w]} (${compilerPerRequest[w]}) `);
   }
   counter.zero();
   await new Promise((done) => setTimeout(done, IDLE_S * 1000));
-  const idlePerSecond = Math.round((await counter.read()) / IDLE_S);
+  const idlePerSecond = Math.round((await counter.read()).instructions / IDLE_S);
   const countedWindows = perRequest.slice(WARM);
+  const countedCompiler = compilerPerRequest.slice(WARM);
   const instructionsPerRequest = Math.round(median(countedWindows));
   const countedSeconds = median(seconds.slice(WARM));
   return {
@@ -85,6 +91,12 @@ async function windows(counter, url, requests) {
     countedWindows,
     countedWindowSeconds: seconds.slice(WARM),
     instructionsPerRequest,
+    // The optimising compiler's share of each window, a request (docs/instruction-counts.md).
+    compilerWarmWindows: compilerPerRequest.slice(0, WARM),
+    compilerCountedWindows: countedCompiler,
+    withoutCompilerPerRequest: Math.round(
+      median(countedWindows.map((n, i) => n - countedCompiler[i])),
+    ),
     idleInstructionsPerSecond: idlePerSecond,
     // At most this share of a counted window is what the server does idle over as long.
     idleShare: Number(
@@ -259,7 +271,7 @@ async function main() {
         (plain.instructionsPerRequest / r.instructionsPerRequest).toFixed(3),
       );
     console.log(
-      `${r.server}: ${r.instructionsPerRequest} instructions a request${plain ? `, ${r.ratioToPlainNest} of the plain route's` : ''}`,
+      `${r.server}: ${r.instructionsPerRequest} instructions a request${plain ? `, ${r.ratioToPlainNest} of the plain route's` : ''}; ${r.withoutCompilerPerRequest} without the optimising compiler`,
     );
   }
   const file = writeResult(
