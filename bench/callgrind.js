@@ -107,9 +107,4 @@ function instructionCounter(pid, dir) {
   };
 }
 
-module.exports = {
-  callgrindAvailable,
-  callgrindLauncher,
-  compilerInstructions,
-  instructionCounter,
-};
+module.exports = { callgrindAvailable, callgrindLauncher, instructionCounter };

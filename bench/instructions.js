@@ -29,8 +29,9 @@ const {
 const { cpus, release, tmpdir } = require('node:os');
 const { join, resolve } = require('node:path');
 const { callgrindAvailable, callgrindLauncher, instructionCounter } = require('./callgrind');
-const { ROOT, commitOf, median, nodeFlagsUsed, startService, writeResult } = require('./lib');
-const { CONNECTIONS, load, startReference } = require('./load');
+const { ROOT, commitOf, nodeFlagsUsed, startService, writeResult } = require('./lib');
+const { send, windows } = require('./instruction-windows');
+const { CONNECTIONS, startReference } = require('./load');
 const { benchRequests, generatedSwipes } = require('./requests');
 
 const counted = Number(process.argv[2] ?? 3);
@@ -40,70 +41,11 @@ const dataDir = set.includes('/') ? resolve(set) : join(ROOT, 'bench', 'data', s
 const WINDOW = Number(process.env.INSTR_REQUESTS ?? 2_000);
 const WARM = Number(process.env.INSTR_WARM ?? 5);
 const COLD = Number(process.env.INSTR_COLD ?? process.env.BENCH_COLD ?? 10_000);
-/** Under callgrind a request is 20–100 times slower; autocannon's 10 s would time out. */
-const TIMEOUT_S = 300;
+const SHAPE = { size: WINDOW, warm: WARM, counted };
 const CHECKOUT = resolve(process.env.BENCH_CHECKOUT ?? ROOT);
 const PULSE_CALLERS = process.env.INSTR_PULSE_CALLERS;
 if (PULSE_CALLERS !== undefined && !/^[1-9][0-9]*$/.test(PULSE_CALLERS))
   throw new Error(`INSTR_PULSE_CALLERS must be a positive integer, not "${PULSE_CALLERS}"`);
-
-/** `amount` requests; throws unless every one was answered 2xx. */
-async function send(url, requests, amount) {
-  const r = await load(url, requests, amount, TIMEOUT_S);
-  const bad = r.non2xx + r.errors + r.timeouts;
-  if (bad > 0) throw new Error(`${bad} of ${amount} requests not answered 2xx`);
-  return r;
-}
-
-/** How long the idle window lasts: the server's timers' work, counted with no request. */
-const IDLE_S = 10;
-
-/**
- * The windows of one server and scenario: instructions a request in each, and how long each took.
- * Then an idle window: work a timer or a poll does is paid per second, not per request, and
- * callgrind runs a request 15–45 times slower than Node alone, so that work weighs that much more
- * here than at full speed. The idle window says how much it can be; work left over from the
- * windows (appends not awaited) shows there too (docs/instruction-counts.md).
- */
-async function windows(counter, url, requests) {
-  const perRequest = [];
-  const compilerPerRequest = [];
-  const seconds = [];
-  for (let w = 0; w < WARM + counted; w++) {
-    counter.zero();
-    const startedAt = Date.now();
-    await send(url, requests, WINDOW);
-    const { instructions, compiler } = await counter.read();
-    perRequest.push(Math.round(instructions / WINDOW));
-    compilerPerRequest.push(Math.round(compiler / WINDOW));
-    seconds.push(Number(((Date.now() - startedAt) / 1000).toFixed(1)));
-    process.stdout.write(`${perRequest[w]} (${compilerPerRequest[w]}) `);
-  }
-  counter.zero();
-  await new Promise((done) => setTimeout(done, IDLE_S * 1000));
-  const idlePerSecond = Math.round((await counter.read()).instructions / IDLE_S);
-  const countedWindows = perRequest.slice(WARM);
-  const countedCompiler = compilerPerRequest.slice(WARM);
-  const instructionsPerRequest = Math.round(median(countedWindows));
-  const countedSeconds = median(seconds.slice(WARM));
-  return {
-    warmWindows: perRequest.slice(0, WARM),
-    countedWindows,
-    countedWindowSeconds: seconds.slice(WARM),
-    instructionsPerRequest,
-    // The optimising compiler's share of each window, a request (docs/instruction-counts.md).
-    compilerWarmWindows: compilerPerRequest.slice(0, WARM),
-    compilerCountedWindows: countedCompiler,
-    withoutCompilerPerRequest: Math.round(
-      median(countedWindows.map((n, i) => n - countedCompiler[i])),
-    ),
-    idleInstructionsPerSecond: idlePerSecond,
-    // At most this share of a counted window is what the server does idle over as long.
-    idleShare: Number(
-      ((idlePerSecond * countedSeconds) / (instructionsPerRequest * WINDOW)).toFixed(3),
-    ),
-  };
-}
 
 /**
  * The reference servers picked, as [name, script, requests, args, env, prepare?] (`prepare` is
@@ -211,7 +153,7 @@ async function main() {
           server: name,
           verb,
           ...(env.FLOOR_PAGE ? { page: pageOf(env.FLOOR_PAGE) } : {}),
-          ...(await windows(counter, url, requests)),
+          ...(await windows(counter, url, requests, SHAPE)),
         });
       } finally {
         // Its last dump is written on exit, into the folder removed at the end.
@@ -249,7 +191,7 @@ async function main() {
             verb,
             scenario: true,
             coldPass: Math.min(callers, COLD),
-            ...(await windows(counter, service.baseUrl, requests)),
+            ...(await windows(counter, service.baseUrl, requests, SHAPE)),
           });
           console.log();
         }
